@@ -1,0 +1,30 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import type { RuntimeSecrets } from './config/runtime-secrets';
+import { LoggingModule } from './common/logging/logging.module';
+import { DatabaseModule } from './db/database.module';
+import type { DatabaseHandle } from './db/database';
+import { HealthModule } from './modules/health/health.module';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  secrets: RuntimeSecrets;
+  /** A database prepared elsewhere (tests); by default the app opens, migrates and seeds its own. */
+  database?: DatabaseHandle;
+}
+
+/** What both entry points (HTTP API and job worker) stand on. */
+export function coreImports({ config, secrets, database }: AppModuleOptions) {
+  return [ConfigModule.register(config, secrets), LoggingModule.register(config), DatabaseModule.register(database)];
+}
+
+@Module({})
+export class AppModule {
+  static register(options: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [...coreImports(options), HealthModule],
+    };
+  }
+}

@@ -1,0 +1,53 @@
+import { Logger as NestLogger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppModule, type AppModuleOptions } from './app.module';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { apiAliases } from './common/http/api-aliases.middleware';
+import { frontendHandlers } from './common/http/frontend.middleware';
+import { APP_VERSION } from './config/app-info';
+
+export const API_PREFIX = 'api';
+
+/** Builds the fully configured HTTP app (not yet listening); main.ts and the tests share it. */
+export async function createApp(options: AppModuleOptions): Promise<NestExpressApplication> {
+  const { config } = options;
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(options), {
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+
+  app.use(
+    helmet({
+      // Self-hosters often browse over plain http on a LAN address; upgrading would break every asset.
+      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    }),
+  );
+  app.enableCors({ origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
+  app.use(apiAliases);
+
+  const frontend = frontendHandlers(config.frontendDist);
+  if (frontend) app.use(...frontend);
+  else new NestLogger('Frontend').warn(`No built frontend at ${config.frontendDist}; serving the API only`);
+
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalFilters(new AllExceptionsFilter());
+
+  const openApi = new DocumentBuilder()
+    .setTitle('Atelier API')
+    .setDescription('Portfolio, generation, Bot Folk and Matrix Network API. Errors: { statusCode, code, message, details? }.')
+    .setVersion(APP_VERSION)
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => SwaggerModule.createDocument(app, openApi), {
+    jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json`,
+  });
+
+  await app.init();
+  return app;
+}

@@ -1,0 +1,106 @@
+import * as path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+// Unset and empty are the same for every variable: `PORT= npm start` means "use the default".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const port = z.coerce
+  .number({ message: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const urlWithProtocols = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+const origins = z
+  .string()
+  .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+  .refine(
+    (list) => list.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
+    'must be a comma-separated list of origins such as https://example.com',
+  );
+
+const envSchema = z.object({
+  NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('development'),
+  HOST: optional(z.string()).default('0.0.0.0'),
+  PORT: optional(port).default(3000),
+  DATA_DIR: optional(z.string()).default('./data'),
+  DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'])),
+  REDIS_URL: optional(urlWithProtocols(['redis:', 'rediss:'])),
+  JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  ADMIN_TOKEN: optional(z.string().min(24, 'must be at least 24 characters')),
+  CORS_ORIGINS: optional(origins).default([]),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS)).default('info'),
+  LOG_FORMAT: optional(z.enum(['json', 'pretty'])).default('json'),
+  FRONTEND_DIST: optional(z.string()),
+});
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The typed configuration, parsed once at boot from the environment. */
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  jwtSecret?: string;
+  adminToken?: string;
+  corsOrigins: string[];
+  logLevel: LogLevel;
+  logFormat: 'json' | 'pretty';
+  frontendDist: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const describeValue = (value: unknown) => (value === undefined ? 'unset' : JSON.stringify(value));
+
+/** Parses and validates the environment; throws a ConfigError naming every bad variable. */
+export function loadAppConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `${name} ${issue.message} (got ${describeValue(env[name])})`;
+    });
+    throw new ConfigError(problems);
+  }
+  const vars = parsed.data;
+  if (vars.NODE_ENV === 'production' && !vars.JWT_SECRET) {
+    throw new ConfigError(['JWT_SECRET is required when NODE_ENV=production (got unset)']);
+  }
+  return {
+    env: vars.NODE_ENV,
+    host: vars.HOST,
+    port: vars.PORT,
+    dataDir: path.resolve(cwd, vars.DATA_DIR),
+    databaseUrl: vars.DATABASE_URL,
+    redisUrl: vars.REDIS_URL,
+    jwtSecret: vars.JWT_SECRET,
+    adminToken: vars.ADMIN_TOKEN,
+    corsOrigins: vars.CORS_ORIGINS,
+    logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT,
+    // backend/src/config and backend/dist/config are both three levels below the repo root.
+    frontendDist: vars.FRONTEND_DIST
+      ? path.resolve(cwd, vars.FRONTEND_DIST)
+      : path.resolve(__dirname, '../../../frontend/dist'),
+  };
+}

@@ -1,0 +1,80 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { DatabaseDriver } from '@atelier/contracts';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { Pool } from 'pg';
+import { schema } from './schema';
+import { acquireDataDirLock } from './data-dir-lock';
+
+/** Drizzle over either driver; repositories only ever see this type. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  driver: DatabaseDriver;
+  target: DatabaseTarget;
+  db: Database;
+  /** Round-trips a trivial query; rejects if the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { driver: 'pglite'; dataDir: string | null } // null: in memory
+  | { driver: 'postgres'; url: string; poolSize?: number };
+
+/** PostgreSQL server when DATABASE_URL is set, else embedded PGlite under DATA_DIR/pglite. */
+export function databaseTargetFor(config: { databaseUrl?: string; dataDir: string }): DatabaseTarget {
+  return config.databaseUrl
+    ? { driver: 'postgres', url: config.databaseUrl }
+    : { driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.driver === 'postgres') {
+    const pool = new Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle client losing its server must not crash the process; the next query reports it.
+    pool.on('error', () => undefined);
+    const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+    const handle: DatabaseHandle = {
+      driver: 'postgres',
+      target,
+      db,
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    };
+    await handle.ping();
+    return handle;
+  }
+
+  let releaseLock = () => {};
+  if (target.dataDir) {
+    fs.mkdirSync(target.dataDir, { recursive: true });
+    releaseLock = acquireDataDirLock(target.dataDir);
+  }
+  try {
+    const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    return {
+      driver: 'pglite',
+      target,
+      db,
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../database';
+import { seedRuns } from '../schema/seed-runs.table';
+
+/** One named piece of first-start data; it runs once per database, inside a transaction. */
+export interface SeedStep {
+  name: string;
+  run(tx: Database): Promise<void>;
+}
+
+export interface SeedReport {
+  ran: string[];
+  skipped: string[];
+}
+
+/**
+ * Runs each step that has not yet run on this database. Claiming the step's row and running it
+ * share one transaction: a failing step leaves nothing behind and is tried again next start, and
+ * a second process starting at the same time waits on the row and then skips the step.
+ */
+export async function runSeeds(db: Database, steps: readonly SeedStep[]): Promise<SeedReport> {
+  const report: SeedReport = { ran: [], skipped: [] };
+  for (const step of steps) {
+    const ran = await db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(seedRuns)
+        .values({ name: step.name, ranAt: sql`now()` })
+        .onConflictDoNothing()
+        .returning({ name: seedRuns.name });
+      if (claimed.length === 0) return false;
+      await step.run(tx as unknown as Database);
+      return true;
+    });
+    (ran ? report.ran : report.skipped).push(step.name);
+  }
+  return report;
+}

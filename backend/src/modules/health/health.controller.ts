@@ -1,0 +1,22 @@
+import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { HealthResponse } from '@atelier/contracts';
+import type { Response } from 'express';
+import { HealthService } from './health.service';
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  @Get()
+  @ApiOkResponse({ description: 'The API and its database answer' })
+  @ApiServiceUnavailableResponse({ description: 'The database does not answer' })
+  async check(@Res({ passthrough: true }) response: Response): Promise<HealthResponse> {
+    const report = await this.health.check();
+    response.setHeader('Cache-Control', 'no-store');
+    // Load balancers and orchestrators read the status code, people read the body.
+    if (!report.database.ok) response.status(HttpStatus.SERVICE_UNAVAILABLE);
+    return report;
+  }
+}

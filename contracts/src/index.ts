@@ -1,0 +1,3 @@
+// The package's public entry: one import path for every shared shape.
+export * from './errors';
+export * from './health';
