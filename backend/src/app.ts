@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule, type AppModuleOptions } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { apiAliases } from './common/http/api-aliases.middleware';
+import { bodyParsers } from './common/http/body-parsers';
 import { frontendHandlers } from './common/http/frontend.middleware';
 import { APP_VERSION } from './config/app-info';
 
@@ -18,6 +19,7 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(options), {
     bufferLogs: true,
     abortOnError: false,
+    bodyParser: false, // ours, below: its errors answer in the API's error shape
   });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
@@ -30,6 +32,7 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   );
   app.enableCors({ origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
   app.use(apiAliases);
+  app.use(...bodyParsers());
 
   const frontend = frontendHandlers(config.frontendDist);
   if (frontend) app.use(...frontend);

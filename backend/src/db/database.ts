@@ -23,7 +23,8 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { driver: 'pglite'; dataDir: string | null } // null: in memory
+  // dataDir null: in memory. loadDataDir: start from a dumped data dir (tests' migrated snapshot).
+  | { driver: 'pglite'; dataDir: string | null; loadDataDir?: Blob }
   | { driver: 'postgres'; url: string; poolSize?: number };
 
 /** PostgreSQL server when DATABASE_URL is set, else embedded PGlite under DATA_DIR/pglite. */
@@ -31,6 +32,12 @@ export function databaseTargetFor(config: { databaseUrl?: string; dataDir: strin
   return config.databaseUrl
     ? { driver: 'postgres', url: config.databaseUrl }
     : { driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+}
+
+/** Closing twice (app shutdown, then a test's teardown) is harmless. */
+function closeOnce(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -48,9 +55,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       target,
       db,
       ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
+      close: closeOnce(() => pool.end()),
     };
-    await handle.ping();
+    try {
+      await handle.ping();
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
     return handle;
   }
 
@@ -60,7 +72,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     releaseLock = acquireDataDirLock(target.dataDir);
   }
   try {
-    const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+    const client = new PGlite({ dataDir: target.dataDir ?? undefined, loadDataDir: target.loadDataDir });
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
@@ -68,10 +80,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       target,
       db,
       ping: async () => void (await db.execute(sql`select 1`)),
-      close: async () => {
+      close: closeOnce(async () => {
         await client.close();
         releaseLock();
-      },
+      }),
     };
   } catch (error) {
     releaseLock();

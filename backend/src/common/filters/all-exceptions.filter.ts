@@ -7,12 +7,11 @@ const CODE_BY_STATUS = new Map<number, ErrorCode>(
   Object.entries(STATUS_BY_CODE).map(([code, status]) => [status, code as ErrorCode]),
 );
 
-/** Errors thrown by Express middleware (body parsers) carry a status but are not HttpExceptions. */
+/** Errors from Express middleware carry an http-errors status but are not HttpExceptions. */
 interface HttpLikeError {
   status?: number;
   statusCode?: number;
   expose?: boolean;
-  type?: string;
   message: string;
 }
 
@@ -27,13 +26,6 @@ function httpExceptionMessage(exception: HttpException): string {
   if (Array.isArray(message)) return message.join('; ');
   return typeof message === 'string' ? message : exception.message;
 }
-
-const BODY_PARSER_MESSAGES: Record<string, string> = {
-  'entity.parse.failed': 'The request body is not valid JSON',
-  'entity.too.large': 'The request body is too large',
-  'encoding.unsupported': 'The request body encoding is not supported',
-  'charset.unsupported': 'The request body charset is not supported',
-};
 
 export function toErrorBody(exception: unknown): ErrorBody {
   if (exception instanceof AppError) {
@@ -50,9 +42,9 @@ export function toErrorBody(exception: unknown): ErrorBody {
   }
   const httpLike = exception as HttpLikeError | undefined;
   const status = httpLike?.status ?? httpLike?.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500 && httpLike?.expose !== false) {
-    const message = (httpLike?.type && BODY_PARSER_MESSAGES[httpLike.type]) || httpLike!.message;
-    return { statusCode: status, code: codeForStatus(status), message };
+  // http-errors marks 4xx messages as safe to show (`expose`); anything else may hold internals.
+  if (typeof status === 'number' && status >= 400 && status < 500 && httpLike?.expose === true) {
+    return { statusCode: status, code: codeForStatus(status), message: httpLike.message };
   }
   return { statusCode: 500, code: 'INTERNAL', message: 'Internal server error' };
 }

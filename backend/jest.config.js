@@ -1,0 +1,35 @@
+// Unit specs sit beside the code; integration specs (test/*.int-spec.ts) boot the real app on a fresh
+// database. They run on embedded PGlite always, and again on PostgreSQL when DATABASE_URL is set.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const shared = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: { '^@atelier/contracts$': '<rootDir>/../contracts/src/index.ts' },
+};
+
+const integration = (driver) => ({
+  ...shared,
+  displayName: `integration:${driver}`,
+  testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
+  setupFiles: [`<rootDir>/test/setup/driver-${driver}.ts`],
+});
+
+module.exports = {
+  testTimeout: 30_000,
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    integration('pglite'),
+    ...(process.env.DATABASE_URL ? [integration('postgres')] : []),
+  ],
+};

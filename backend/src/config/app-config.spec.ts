@@ -1,0 +1,71 @@
+import * as path from 'node:path';
+import { ConfigError, loadAppConfig } from './app-config';
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadAppConfig(env, '/srv/atelier');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadAppConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadAppConfig({}, '/srv/atelier');
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      dataDir: '/srv/atelier/data',
+      corsOrigins: [],
+      logLevel: 'info',
+      logFormat: 'json',
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(path.isAbsolute(config.frontendDist)).toBe(true);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadAppConfig({ PORT: '', DATABASE_URL: '' }, '/srv').port).toBe(3000);
+  });
+
+  it('names PORT and the bad value when PORT is not a number', () => {
+    const problems = problemsOf({ PORT: 'abc' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^PORT /);
+    expect(problems[0]).toContain('"abc"');
+  });
+
+  it('rejects ports outside 0-65535', () => {
+    expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT must be between 0 and 65535/);
+    expect(problemsOf({ PORT: '3.5' })[0]).toMatch(/^PORT must be a whole number/);
+  });
+
+  it('reports every bad variable at once', () => {
+    const problems = problemsOf({ PORT: 'x', DATABASE_URL: 'mysql://db/x', LOG_LEVEL: 'loud' });
+    expect(problems.map((p) => p.split(' ')[0]).sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT']);
+  });
+
+  it('accepts postgres URLs and parses the CORS origin list', () => {
+    const config = loadAppConfig({
+      DATABASE_URL: 'postgres://atelier@db:5432/atelier',
+      CORS_ORIGINS: 'https://a.example, http://localhost:5173',
+    });
+    expect(config.databaseUrl).toBe('postgres://atelier@db:5432/atelier');
+    expect(config.corsOrigins).toEqual(['https://a.example', 'http://localhost:5173']);
+  });
+
+  it('rejects a CORS entry that is not an origin', () => {
+    expect(problemsOf({ CORS_ORIGINS: 'https://a.example/path' })[0]).toMatch(/^CORS_ORIGINS /);
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })[0]).toMatch(/^JWT_SECRET is required/);
+    expect(() => loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).not.toThrow();
+  });
+
+  it('resolves DATA_DIR against the working directory', () => {
+    expect(loadAppConfig({ DATA_DIR: 'var/atelier' }, '/srv').dataDir).toBe('/srv/var/atelier');
+  });
+});

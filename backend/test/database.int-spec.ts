@@ -1,0 +1,106 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/db/database';
+import { runMigrations } from '../src/db/migrate';
+import { seedRuns } from '../src/db/schema/seed-runs.table';
+import { runSeeds, type SeedStep } from '../src/db/seed/seeder';
+import { makeTempDir } from './helpers/test-app';
+import { createTestDatabase, testDriver, type TestDatabase } from './helpers/test-database';
+
+async function tableNames(database: TestDatabase): Promise<string[]> {
+  const result = await database.handle.db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  );
+  return result.rows.map((row) => row.table_name);
+}
+
+describe(`database layer (${testDriver()})`, () => {
+  let database: TestDatabase;
+  beforeEach(async () => (database = await createTestDatabase()));
+  afterEach(() => database.destroy());
+
+  it('gives each suite a fresh, migrated database', async () => {
+    expect(await tableNames(database)).toContain('seed_runs');
+    expect(await database.handle.db.select().from(seedRuns)).toEqual([]);
+  });
+
+  it('applies migrations idempotently', async () => {
+    await runMigrations(database.handle);
+    await runMigrations(database.handle);
+    expect(await tableNames(database)).toContain('seed_runs');
+  });
+
+  it('runs each seed step once per database', async () => {
+    let calls = 0;
+    const step: SeedStep = { name: 'count-calls', run: async () => void calls++ };
+
+    expect(await runSeeds(database.handle.db, [step])).toEqual({ ran: ['count-calls'], skipped: [] });
+    expect(await runSeeds(database.handle.db, [step])).toEqual({ ran: [], skipped: ['count-calls'] });
+    expect(calls).toBe(1);
+  });
+
+  it('rolls a failing seed step back completely and retries it on the next run', async () => {
+    const marker = (tx: Parameters<SeedStep['run']>[0]) =>
+      tx.insert(seedRuns).values({ name: 'written-by-failing-step' });
+    const failing: SeedStep = {
+      name: 'flaky',
+      run: async (tx) => {
+        await marker(tx);
+        throw new Error('disk full');
+      },
+    };
+    await expect(runSeeds(database.handle.db, [failing])).rejects.toThrow('disk full');
+    expect(await database.handle.db.select().from(seedRuns)).toEqual([]);
+
+    const fixed: SeedStep = { name: 'flaky', run: async (tx) => void (await marker(tx)) };
+    expect((await runSeeds(database.handle.db, [fixed])).ran).toEqual(['flaky']);
+    const names = (await database.handle.db.select().from(seedRuns)).map((row) => row.name).sort();
+    expect(names).toEqual(['flaky', 'written-by-failing-step']);
+  });
+
+  it('lets concurrent seeders run a step only once', async () => {
+    let calls = 0;
+    const step: SeedStep = { name: 'slow', run: async () => void calls++ };
+    const reports = await Promise.all([1, 2, 3].map(() => runSeeds(database.handle.db, [step])));
+    expect(calls).toBe(1);
+    expect(reports.flatMap((r) => r.ran)).toEqual(['slow']);
+  });
+});
+
+(testDriver() === 'pglite' ? describe : describe.skip)('PGlite data dir', () => {
+  let dir: string;
+  beforeEach(() => (dir = makeTempDir('atelier-pglite-')));
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps data across close and reopen', async () => {
+    const first = await openDatabase({ driver: 'pglite', dataDir: dir });
+    await runMigrations(first);
+    await first.db.insert(seedRuns).values({ name: 'kept' });
+    await first.close();
+
+    const second = await openDatabase({ driver: 'pglite', dataDir: dir });
+    try {
+      await runMigrations(second);
+      expect((await second.db.select().from(seedRuns)).map((row) => row.name)).toEqual(['kept']);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses a data dir held by another live process, naming it', async () => {
+    fs.writeFileSync(path.join(dir, 'atelier.pid'), String(process.ppid));
+    await expect(openDatabase({ driver: 'pglite', dataDir: dir })).rejects.toThrow(
+      `in use by process ${process.ppid}`,
+    );
+  });
+
+  it('takes over the lock a killed process left behind, and releases it on close', async () => {
+    const lockFile = path.join(dir, 'atelier.pid');
+    fs.writeFileSync(lockFile, '2147483646');
+    const handle = await openDatabase({ driver: 'pglite', dataDir: dir });
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+    await handle.close();
+    expect(fs.existsSync(lockFile)).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import TestAgent from 'supertest/lib/agent';
+import { createApp } from '../../src/app';
+import { loadAppConfig, type AppConfig } from '../../src/config/app-config';
+import { resolveRuntimeSecrets } from '../../src/config/runtime-secrets';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: TestAgent;
+  config: AppConfig;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export function makeTempDir(prefix = 'atelier-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** The real app (same setup as main.ts) on a fresh database and a temporary DATA_DIR. */
+export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const dataDir = makeTempDir();
+  const config = loadAppConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    FRONTEND_DIST: path.join(dataDir, 'no-frontend'),
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const app = await createApp({ config, secrets: resolveRuntimeSecrets(config), database: database.handle });
+  return {
+    app,
+    http: request(app.getHttpServer()),
+    config,
+    database,
+    close: async () => {
+      await app.close(); // closes the database handle too
+      await database.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

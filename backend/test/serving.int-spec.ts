@@ -1,0 +1,52 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createTestApp, makeTempDir, type TestApp } from './helpers/test-app';
+
+describe('serving the built frontend', () => {
+  let t: TestApp;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = makeTempDir('atelier-dist-');
+    fs.mkdirSync(path.join(dist, 'static'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'static', 'index-a1b2c3.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await createTestApp({ FRONTEND_DIST: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / and for any client route, revalidated on every load', async () => {
+    for (const page of ['/', '/matrix', '/profile/42', '/no/such/page']) {
+      const res = await t.http.get(page).expect(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.text).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed bundles under /static/ for a year', async () => {
+    const res = await t.http.get('/static/index-a1b2c3.js').expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates unhashed root files', async () => {
+    const res = await t.http.get('/favicon.svg').expect(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing bundle with 404 instead of the page', async () => {
+    const res = await t.http.get('/static/index-gone.js').expect(404);
+    expect(res.body.code).toBe('NOT_FOUND');
+  });
+
+  it('never answers API, alias or asset paths with the page', async () => {
+    for (const url of ['/api/nothing', '/express/nothing', '/fastapi/nothing', '/assets/users/x.png']) {
+      const res = await t.http.get(url).expect(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+    }
+  });
+});

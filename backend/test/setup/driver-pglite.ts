@@ -1,0 +1,1 @@
+process.env.ATELIER_TEST_DB = 'pglite';
