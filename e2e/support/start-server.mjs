@@ -1,0 +1,45 @@
+// Starts the built app (backend serving frontend/dist) for Playwright on a throw-away data dir,
+// and removes that dir when the server stops.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const backendMain = path.join(repoRoot, 'backend/dist/main.js');
+const frontendDist = path.join(repoRoot, 'frontend/dist');
+
+for (const [file, build] of [
+  [backendMain, 'npm run build -w contracts && npm run build -w backend'],
+  [path.join(frontendDist, 'index.html'), 'npm run build -w frontend'],
+]) {
+  if (!existsSync(file)) {
+    console.error(`e2e: ${path.relative(repoRoot, file)} is missing; build it first: ${build}`);
+    process.exit(1);
+  }
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-e2e-'));
+const env = {
+  ...process.env,
+  FRONTEND_DIST: frontendDist,
+  DATA_DIR: dataDir,
+  PORT: process.env.E2E_PORT || '3100',
+  LOG_LEVEL: 'warn',
+};
+// Always the embedded database and in-process queue: the run must not touch a shared server.
+delete env.DATABASE_URL;
+delete env.REDIS_URL;
+
+const server = spawn(process.execPath, [backendMain], { env, stdio: 'inherit' });
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+
+server.on('exit', async (code, signal) => {
+  await rm(dataDir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 0 : 1));
+});

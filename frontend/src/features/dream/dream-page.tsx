@@ -1,0 +1,5 @@
+import { PageFrame } from '../../components/page-frame';
+
+export default function DreamPage() {
+  return <PageFrame />;
+}

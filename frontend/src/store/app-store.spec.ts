@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { Persistor } from 'redux-persist';
+import { createAppStore } from './app-store';
+import { setLogin, setMode } from './session-slice';
+
+const rehydrated = (persistor: Persistor) =>
+  new Promise<void>((resolve) => {
+    if (persistor.getState().bootstrapped) return resolve();
+    const unsubscribe = persistor.subscribe(() => {
+      if (!persistor.getState().bootstrapped) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+
+const user = {
+  _id: 'u1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  location: 'London',
+  occupation: 'Engineer',
+  picturePath: 'ada.png',
+  viewedProfile: 0,
+  impressions: 0,
+  friends: [],
+};
+
+describe('persisted session', () => {
+  it("stores exactly the session under localStorage key 'persist:root', version 1", async () => {
+    const { store, persistor } = createAppStore();
+    await rehydrated(persistor);
+    store.dispatch(setMode());
+    await persistor.flush();
+
+    const stored = JSON.parse(localStorage.getItem('persist:root') ?? '{}') as Record<string, string>;
+    expect(Object.keys(stored).sort()).toEqual(['_persist', 'mode', 'posts', 'token', 'user', 'usersTrending']);
+    expect(JSON.parse(stored.mode)).toBe('light');
+    expect(JSON.parse(stored._persist)).toMatchObject({ version: 1 });
+  });
+
+  it('a new store (a reload) comes back with the stored mode, user and token', async () => {
+    const first = createAppStore();
+    await rehydrated(first.persistor);
+    first.store.dispatch(setMode());
+    first.store.dispatch(setLogin({ user, token: 'jwt' }));
+    await first.persistor.flush();
+
+    const second = createAppStore();
+    await rehydrated(second.persistor);
+    const session = second.store.getState().session;
+    expect(session.mode).toBe('light');
+    expect(session.token).toBe('jwt');
+    expect(session.user?.firstName).toBe('Ada');
+  });
+});

@@ -1,0 +1,40 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import { rootSaga } from './root-saga';
+import { sessionReducer } from './session-slice';
+
+// Exactly the spec's persisted session, under the spec's key and version.
+export const sessionPersistConfig = {
+  key: 'root',
+  version: 1,
+  storage,
+  throttle: 0,
+  timeout: 5000,
+};
+
+const rootReducer = combineReducers({
+  session: persistReducer(sessionPersistConfig, sessionReducer),
+});
+
+export function createAppStore() {
+  const sagaMiddleware = createSagaMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        // Side effects live in sagas.
+        thunk: false,
+        // redux-persist's own actions carry functions (register, rehydrate callbacks).
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }).concat(sagaMiddleware),
+  });
+  sagaMiddleware.run(rootSaga);
+  const persistor = persistStore(store);
+  return { store, persistor };
+}
+
+export type RootState = ReturnType<typeof rootReducer>;
+export type AppStore = ReturnType<typeof createAppStore>['store'];
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,43 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders } from '../app/app-providers';
+import { appRoutes } from '../app/router';
+import { createAppStore } from '../store/app-store';
+import { setLogin } from '../store/session-slice';
+import type { SessionUser } from '../store/session-types';
+import { setViewportWidth } from './viewport';
+
+export const testMember: SessionUser = {
+  _id: 'u1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  location: 'London',
+  occupation: 'Engineer',
+  picturePath: 'ada.png',
+  viewedProfile: 0,
+  impressions: 0,
+  friends: [],
+};
+
+interface RenderAppOptions {
+  /** Viewport width in px; the desktop menu shows from 1000. */
+  width?: number;
+  signedIn?: boolean;
+}
+
+/** The whole app (store, theme, real route table) at `path`, in a memory router. */
+export function renderApp(path: string, { width = 1280, signedIn = false }: RenderAppOptions = {}) {
+  setViewportWidth(width);
+  const { store, persistor } = createAppStore();
+  if (signedIn) store.dispatch(setLogin({ user: testMember, token: 'test-token' }));
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders store={store} persistor={persistor}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, store, persistor, router, user };
+}
