@@ -22,7 +22,6 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
     bodyParser: false, // ours, below: its errors answer in the API's error shape
   });
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
 
   app.use(
     helmet({

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import * as fs from 'node:fs';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app';
+import { exitGracefullyOnSignals } from './common/process/graceful-exit';
 import { ConfigError, loadAppConfig } from './config/app-config';
 import { resolveRuntimeSecrets } from './config/runtime-secrets';
 
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
   const config = loadAppConfig(process.env);
   const secrets = resolveRuntimeSecrets(config);
   const app = await createApp({ config, secrets });
+  exitGracefullyOnSignals(app);
   await app.listen(config.port, config.host);
 
   const logger = new Logger('Atelier');

@@ -4,6 +4,7 @@ import { Logger as NestLogger, Module, type DynamicModule } from '@nestjs/common
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { coreImports, type AppModuleOptions } from './app.module';
+import { exitGracefullyOnSignals } from './common/process/graceful-exit';
 import { ConfigError, loadAppConfig } from './config/app-config';
 import { resolveRuntimeSecrets } from './config/runtime-secrets';
 
@@ -28,11 +29,10 @@ async function main(): Promise<void> {
     { bufferLogs: true, abortOnError: false },
   );
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
+  exitGracefullyOnSignals(app);
   new NestLogger('Worker').log('Worker ready');
-  // Stay up until SIGTERM/SIGINT; Nest's shutdown hooks close the database on the way out.
-  const keepAlive = setInterval(() => undefined, 1 << 30);
-  process.once('beforeExit', () => clearInterval(keepAlive));
+  // Nothing else holds the event loop open yet: stay up until a signal ends the process.
+  setInterval(() => undefined, 1 << 30);
 }
 
 main().catch((error: unknown) => {
