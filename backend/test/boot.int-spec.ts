@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
+import type { HealthResponse } from '@atelier/contracts';
 import { openDatabase } from '../src/db/database';
 import { seedRuns } from '../src/db/schema/seed-runs.table';
 import { makeTempDir } from './helpers/test-app';
@@ -84,7 +85,7 @@ function runToExit(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stder
     await db.close();
 
     const second = await startServer({ DATA_DIR: dataDir });
-    const health = await fetch(`http://127.0.0.1:${second.port}/api/health`).then((r) => r.json());
+    const health = (await fetch(`http://127.0.0.1:${second.port}/api/health`).then((r) => r.json())) as HealthResponse;
     expect(health.database).toMatchObject({ driver: 'pglite', ok: true });
     expect(await second.stop()).toBe(0);
 

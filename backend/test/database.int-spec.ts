@@ -9,9 +9,10 @@ import { makeTempDir } from './helpers/test-app';
 import { createTestDatabase, testDriver, type TestDatabase } from './helpers/test-database';
 
 async function tableNames(database: TestDatabase): Promise<string[]> {
-  const result = await database.handle.db.execute<{ table_name: string }>(
+  // Both drivers answer raw queries with `{ rows }`; the shared Drizzle type leaves the result open.
+  const result = (await database.handle.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
-  );
+  )) as unknown as { rows: Array<{ table_name: string }> };
   return result.rows.map((row) => row.table_name);
 }
 
