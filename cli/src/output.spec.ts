@@ -1,0 +1,39 @@
+import { renderJson, renderRecord, renderTable } from './output';
+
+const lines = (text: string) => text.split('\n');
+
+describe('renderRecord', () => {
+  it('draws one label/value row per entry, columns aligned, without colour codes', () => {
+    const text = renderRecord([
+      ['Status', 'ok'],
+      ['Database latency', '1.5 ms'],
+    ]);
+    expect(lines(text)).toEqual([
+      '┌──────────────────┬────────┐',
+      '│ Status           │ ok     │',
+      '│ Database latency │ 1.5 ms │',
+      '└──────────────────┴────────┘',
+    ]);
+  });
+});
+
+describe('renderTable', () => {
+  it('draws the header row above the rows', () => {
+    expect(lines(renderTable(['name', 'kind'], [['forge-1', 'a1111'], ['pod', 'runpod']]))).toEqual([
+      '┌─────────┬────────┐',
+      '│ name    │ kind   │',
+      '├─────────┼────────┤',
+      '│ forge-1 │ a1111  │',
+      '│ pod     │ runpod │',
+      '└─────────┴────────┘',
+    ]);
+  });
+});
+
+describe('renderJson', () => {
+  it('prints the data unchanged, indented', () => {
+    const data = { status: 'ok', database: { latencyMs: null } };
+    expect(JSON.parse(renderJson(data))).toEqual(data);
+    expect(renderJson(data)).toBe('{\n  "status": "ok",\n  "database": {\n    "latencyMs": null\n  }\n}');
+  });
+});

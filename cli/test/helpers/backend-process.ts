@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { BACKEND_ENTRY, freePort } from './built-cli';
+
+const START_LIMIT_MS = 30_000;
+const STOP_LIMIT_MS = 10_000;
+
+export interface BackendProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `node backend/dist/main.js` on a free port with a fresh DATA_DIR: embedded PGlite, in-process jobs
+ * (no DATABASE_URL or REDIS_URL), no frontend. Resolves once GET /api/health answers.
+ */
+export async function startBackend(): Promise<BackendProcess> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-cli-test-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    FRONTEND_DIST: path.join(dataDir, 'no-frontend'),
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+
+  // cwd is the data dir, so a developer's .env in the repo cannot leak into the test.
+  const child = spawn(process.execPath, [BACKEND_ENTRY], { env, cwd: dataDir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  let stdout = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `code ${code}`)),
+  );
+  let exitedWith: string | undefined;
+  void exited.then((how) => (exitedWith = how));
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (exitedWith === undefined) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), STOP_LIMIT_MS);
+      await exited;
+      clearTimeout(killer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const output = () => `--- stderr ---\n${stderr}--- stdout ---\n${stdout}`;
+
+  const deadline = Date.now() + START_LIMIT_MS;
+  for (;;) {
+    if (exitedWith !== undefined) {
+      await stop();
+      throw new Error(`the backend (${BACKEND_ENTRY}) exited with ${exitedWith} before answering:\n${output()}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the backend did not answer GET ${url}/api/health within ${START_LIMIT_MS / 1000} s:\n${output()}`);
+    }
+    try {
+      await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1_000) });
+      return { url, stop };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
