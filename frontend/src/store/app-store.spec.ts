@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Persistor } from 'redux-persist';
 import { createAppStore } from './app-store';
 import { setLogin, setMode } from './session-slice';
+import { testMember } from '../test/fixtures';
 
 const rehydrated = (persistor: Persistor) =>
   new Promise<void>((resolve) => {
@@ -12,19 +13,6 @@ const rehydrated = (persistor: Persistor) =>
       resolve();
     });
   });
-
-const user = {
-  _id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  location: 'London',
-  occupation: 'Engineer',
-  picturePath: 'ada.png',
-  viewedProfile: 0,
-  impressions: 0,
-  friends: [],
-};
 
 describe('persisted session', () => {
   it("stores exactly the session under localStorage key 'persist:root', version 1", async () => {
@@ -43,7 +31,7 @@ describe('persisted session', () => {
     const first = createAppStore();
     await rehydrated(first.persistor);
     first.store.dispatch(setMode());
-    first.store.dispatch(setLogin({ user, token: 'jwt' }));
+    first.store.dispatch(setLogin({ user: testMember, token: 'jwt' }));
     await first.persistor.flush();
 
     const second = createAppStore();

@@ -11,20 +11,9 @@ import {
   setUsersTrending,
   type SessionState,
 } from './session-slice';
-import type { Post, SessionUser } from './session-types';
+import type { Post } from './session-types';
+import { testMember } from '../test/fixtures';
 
-const member: SessionUser = {
-  _id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  location: 'London',
-  occupation: 'Engineer',
-  picturePath: 'ada.png',
-  viewedProfile: 3,
-  impressions: 7,
-  friends: [],
-};
 
 const post = (id: string, description: string): Post => ({
   _id: id,
@@ -39,7 +28,7 @@ const post = (id: string, description: string): Post => ({
   comments: [],
 });
 
-const signedIn = (): SessionState => sessionReducer(initialSessionState, setLogin({ user: member, token: 'jwt' }));
+const signedIn = (): SessionState => sessionReducer(initialSessionState, setLogin({ user: testMember, token: 'jwt' }));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -64,7 +53,7 @@ describe('session slice', () => {
 
   it('setLogin stores the user and token; setLogout clears both and keeps the rest', () => {
     const state = signedIn();
-    expect(state.user).toEqual(member);
+    expect(state.user).toEqual(testMember);
     expect(state.token).toBe('jwt');
 
     const withPosts = sessionReducer(state, setPosts([post('p1', 'hello')]));

@@ -5,21 +5,9 @@ import { AppProviders } from '../app/app-providers';
 import { appRoutes } from '../app/router';
 import { createAppStore } from '../store/app-store';
 import { setLogin } from '../store/session-slice';
-import type { SessionUser } from '../store/session-types';
 import { setViewportWidth } from './viewport';
+import { testMember } from './fixtures';
 
-export const testMember: SessionUser = {
-  _id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  location: 'London',
-  occupation: 'Engineer',
-  picturePath: 'ada.png',
-  viewedProfile: 0,
-  impressions: 0,
-  friends: [],
-};
 
 interface RenderAppOptions {
   /** Viewport width in px; the desktop menu shows from 1000. */

@@ -1,0 +1,15 @@
+import type { SessionUser } from '../store/session-types';
+
+/** A signed-in member as the API answers one, shared by the specs. */
+export const testMember: SessionUser = {
+  _id: 'u1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  location: 'London',
+  occupation: 'Engineer',
+  picturePath: 'ada.png',
+  viewedProfile: 3,
+  impressions: 7,
+  friends: [],
+};
