@@ -1,4 +1,4 @@
-import { renderJson, renderRecord, renderTable } from './output';
+import { renderJson, renderRecord } from './output';
 
 const lines = (text: string) => text.split('\n');
 
@@ -13,19 +13,6 @@ describe('renderRecord', () => {
       '│ Status           │ ok     │',
       '│ Database latency │ 1.5 ms │',
       '└──────────────────┴────────┘',
-    ]);
-  });
-});
-
-describe('renderTable', () => {
-  it('draws the header row above the rows', () => {
-    expect(lines(renderTable(['name', 'kind'], [['forge-1', 'a1111'], ['pod', 'runpod']]))).toEqual([
-      '┌─────────┬────────┐',
-      '│ name    │ kind   │',
-      '├─────────┼────────┤',
-      '│ forge-1 │ a1111  │',
-      '│ pod     │ runpod │',
-      '└─────────┴────────┘',
     ]);
   });
 });

@@ -12,13 +12,6 @@ export function renderRecord(rows: Array<[label: string, value: Cell]>): string 
   return table.toString();
 }
 
-/** A list with a header row (what listing commands print). */
-export function renderTable(head: string[], rows: Cell[][]): string {
-  const table = new Table({ head, style: PLAIN });
-  table.push(...rows);
-  return table.toString();
-}
-
 export function renderJson(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }

@@ -1,31 +1,11 @@
-import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/app-config';
-import { databaseTargetFor, openDatabase, type DatabaseHandle } from './database';
-import { runMigrations } from './migrate';
-import { runSeeds } from './seed/seeder';
-import { SEED_STEPS } from './seed/seed-steps';
+import type { DatabaseHandle } from './database';
+import { prepareDatabase } from './prepare-database';
 
 export const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
 export const DATABASE = Symbol('DATABASE');
-
-/** Opens the configured database, applies pending migrations, then the seed steps not yet run. */
-export async function prepareDatabase(config: AppConfig, logger = new Logger('Database')): Promise<DatabaseHandle> {
-  const started = Date.now();
-  const handle = await openDatabase(databaseTargetFor(config));
-  try {
-    await runMigrations(handle);
-    const seeds = await runSeeds(handle.db, SEED_STEPS);
-    logger.log(
-      `${handle.driver} ready in ${Date.now() - started} ms` +
-        (seeds.ran.length ? `; seeded ${seeds.ran.join(', ')}` : ''),
-    );
-    return handle;
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
-}
 
 @Global()
 @Module({})

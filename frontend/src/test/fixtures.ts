@@ -13,3 +13,13 @@ export const testMember: SessionUser = {
   impressions: 7,
   friends: [],
 };
+
+/** The spec's navigation as [label, target] pairs, in its order: what the specs expect on screen. */
+export const SPEC_NAV = [
+  ['Matrix Network', '/matrix'],
+  ['Forge Generator', '/forge'],
+  ['Dream-o-matic', '/dream'],
+  ['Gen AI Gallery', '/gallery'],
+  ['Synthetic Life', '/life'],
+  ['Developer Resources', '/dev'],
+];

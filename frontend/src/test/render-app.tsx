@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/app-providers';
@@ -29,3 +29,9 @@ export function renderApp(path: string, { width = 1280, signedIn = false }: Rend
   );
   return { ...view, store, persistor, router, user };
 }
+
+/** The links inside an element as [text, href] pairs, in document order. */
+export const linksOf = (container: HTMLElement) =>
+  within(container)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { seedRuns } from '../schema/seed-runs.table';
 
@@ -24,7 +23,7 @@ export async function runSeeds(db: Database, steps: readonly SeedStep[]): Promis
     const ran = await db.transaction(async (tx) => {
       const claimed = await tx
         .insert(seedRuns)
-        .values({ name: step.name, ranAt: sql`now()` })
+        .values({ name: step.name })
         .onConflictDoNothing()
         .returning({ name: seedRuns.name });
       if (claimed.length === 0) return false;

@@ -1,20 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render-app';
-
-const SPEC_NAV = [
-  ['Matrix Network', '/matrix'],
-  ['Forge Generator', '/forge'],
-  ['Dream-o-matic', '/dream'],
-  ['Gen AI Gallery', '/gallery'],
-  ['Synthetic Life', '/life'],
-  ['Developer Resources', '/dev'],
-];
-
-const linksOf = (container: HTMLElement) =>
-  within(container)
-    .getAllByRole('link')
-    .map((link) => [link.textContent, link.getAttribute('href')]);
+import { SPEC_NAV } from '../../test/fixtures';
+import { linksOf, renderApp } from '../../test/render-app';
 
 const header = () => screen.getByRole('banner');
 
