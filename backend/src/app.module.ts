@@ -5,7 +5,10 @@ import type { RuntimeSecrets } from './config/runtime-secrets';
 import { LoggingModule } from './common/logging/logging.module';
 import { DatabaseModule } from './db/database.module';
 import type { DatabaseHandle } from './db/database';
+import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
+import { PostsModule } from './modules/posts/posts.module';
+import { UsersModule } from './modules/users/users.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -24,7 +27,7 @@ export class AppModule {
   static register(options: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [...coreImports(options), HealthModule],
+      imports: [...coreImports(options), HealthModule, AuthModule, UsersModule, PostsModule],
     };
   }
 }

@@ -2,6 +2,7 @@ import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { NEXT_CURSOR_HEADER } from '@atelier/contracts';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, type AppModuleOptions } from './app.module';
@@ -10,8 +11,15 @@ import { apiAliases } from './common/http/api-aliases.middleware';
 import { bodyParsers } from './common/http/body-parsers';
 import { frontendHandlers } from './common/http/frontend.middleware';
 import { APP_VERSION } from './config/app-info';
+import { mediaHandler } from './modules/media/media-static';
 
 export const API_PREFIX = 'api';
+
+/** `TRUST_PROXY=2` means two hops; anything else (`loopback`, a subnet list) is passed to Express as is. */
+function trustProxyValue(value: string): number | string | boolean {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 
 /** Builds the fully configured HTTP app (not yet listening); main.ts and the tests share it. */
 export async function createApp(options: AppModuleOptions): Promise<NestExpressApplication> {
@@ -29,9 +37,14 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
       contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
     }),
   );
-  app.enableCors({ origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
+  if (config.trustProxy) app.set('trust proxy', trustProxyValue(config.trustProxy));
+  app.enableCors({
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    exposedHeaders: [NEXT_CURSOR_HEADER],
+  });
   app.use(apiAliases);
   app.use(...bodyParsers());
+  app.use('/assets', mediaHandler(config.dataDir));
 
   const frontend = frontendHandlers(config.frontendDist);
   if (frontend) app.use(...frontend);

@@ -16,6 +16,9 @@ async function tableNames(database: TestDatabase): Promise<string[]> {
   return result.rows.map((row) => row.table_name);
 }
 
+// These steps touch no files; the context only has to be well-formed.
+const seedContext = { dataDir: '/nonexistent' };
+
 describe(`database layer (${testDriver()})`, () => {
   let database: TestDatabase;
   beforeEach(async () => (database = await createTestDatabase()));
@@ -36,8 +39,8 @@ describe(`database layer (${testDriver()})`, () => {
     let calls = 0;
     const step: SeedStep = { name: 'count-calls', run: async () => void calls++ };
 
-    expect(await runSeeds(database.handle.db, [step])).toEqual({ ran: ['count-calls'], skipped: [] });
-    expect(await runSeeds(database.handle.db, [step])).toEqual({ ran: [], skipped: ['count-calls'] });
+    expect(await runSeeds(database.handle.db, [step], seedContext)).toEqual({ ran: ['count-calls'], skipped: [] });
+    expect(await runSeeds(database.handle.db, [step], seedContext)).toEqual({ ran: [], skipped: ['count-calls'] });
     expect(calls).toBe(1);
   });
 
@@ -51,11 +54,11 @@ describe(`database layer (${testDriver()})`, () => {
         throw new Error('disk full');
       },
     };
-    await expect(runSeeds(database.handle.db, [failing])).rejects.toThrow('disk full');
+    await expect(runSeeds(database.handle.db, [failing], seedContext)).rejects.toThrow('disk full');
     expect(await database.handle.db.select().from(seedRuns)).toEqual([]);
 
     const fixed: SeedStep = { name: 'flaky', run: async (tx) => void (await marker(tx)) };
-    expect((await runSeeds(database.handle.db, [fixed])).ran).toEqual(['flaky']);
+    expect((await runSeeds(database.handle.db, [fixed], seedContext)).ran).toEqual(['flaky']);
     const names = (await database.handle.db.select().from(seedRuns)).map((row) => row.name).sort();
     expect(names).toEqual(['flaky', 'written-by-failing-step']);
   });
@@ -63,7 +66,7 @@ describe(`database layer (${testDriver()})`, () => {
   it('lets concurrent seeders run a step only once', async () => {
     let calls = 0;
     const step: SeedStep = { name: 'slow', run: async () => void calls++ };
-    const reports = await Promise.all([1, 2, 3].map(() => runSeeds(database.handle.db, [step])));
+    const reports = await Promise.all([1, 2, 3].map(() => runSeeds(database.handle.db, [step], seedContext)));
     expect(calls).toBe(1);
     expect(reports.flatMap((r) => r.ran)).toEqual(['slow']);
   });

@@ -1,3 +1,4 @@
 // The package's public entry: one import path for every shared shape.
 export * from './errors';
 export * from './health';
+export * from './social';

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '@atelier/contracts';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -12,6 +13,13 @@ const port = z.coerce
   .int('must be a whole number')
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
+
+const positiveInt = (max: number) =>
+  z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, `must be between 1 and ${max}`)
+    .max(max, `must be between 1 and ${max}`);
 
 const urlWithProtocols = (protocols: string[]) =>
   z.string().refine((value) => {
@@ -43,6 +51,10 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)).default('info'),
   LOG_FORMAT: optional(z.enum(['json', 'pretty'])).default('json'),
   FRONTEND_DIST: optional(z.string()),
+  UPLOAD_MAX_BYTES: optional(positiveInt(50 * 1024 * 1024)).default(DEFAULT_UPLOAD_MAX_BYTES),
+  JWT_TTL_SECONDS: optional(positiveInt(365 * 24 * 3600)).default(7 * 24 * 3600),
+  AUTH_RATE_LIMIT_PER_MINUTE: optional(positiveInt(100_000)).default(10),
+  TRUST_PROXY: optional(z.string()),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -61,6 +73,14 @@ export interface AppConfig {
   logLevel: LogLevel;
   logFormat: 'json' | 'pretty';
   frontendDist: string;
+  /** Largest accepted upload (register picture, post picture), in bytes. */
+  uploadMaxBytes: number;
+  /** How long a sign-in token stays valid. */
+  jwtTtlSeconds: number;
+  /** Login attempts, and separately registrations, allowed per client IP per minute. */
+  authRateLimitPerMinute: number;
+  /** Express `trust proxy` value, so rate limits see client IPs behind a proxy (e.g. `1`, `loopback`). */
+  trustProxy?: string;
 }
 
 export class ConfigError extends Error {
@@ -102,5 +122,9 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppC
     frontendDist: vars.FRONTEND_DIST
       ? path.resolve(cwd, vars.FRONTEND_DIST)
       : path.resolve(__dirname, '../../../frontend/dist'),
+    uploadMaxBytes: vars.UPLOAD_MAX_BYTES,
+    jwtTtlSeconds: vars.JWT_TTL_SECONDS,
+    authRateLimitPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: vars.TRUST_PROXY,
   };
 }

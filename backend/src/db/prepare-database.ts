@@ -17,7 +17,7 @@ export async function prepareDatabase(
   const handle = await openDatabase(databaseTargetFor(config));
   try {
     await runMigrations(handle);
-    const seeds = seed ? await runSeeds(handle.db, SEED_STEPS) : undefined;
+    const seeds = seed ? await runSeeds(handle.db, SEED_STEPS, { dataDir: config.dataDir }) : undefined;
     logger.log(
       `${handle.driver} ready in ${Date.now() - started} ms, migrations applied` +
         (seeds ? `; seed steps run: [${seeds.ran.join(', ')}], already done: [${seeds.skipped.join(', ')}]` : ''),

@@ -1,10 +1,15 @@
 import type { Database } from '../database';
 import { seedRuns } from '../schema/seed-runs.table';
 
+/** What seed steps may use besides the database: where uploaded and generated files live. */
+export interface SeedContext {
+  dataDir: string;
+}
+
 /** One named piece of first-start data; it runs once per database, inside a transaction. */
 export interface SeedStep {
   name: string;
-  run(tx: Database): Promise<void>;
+  run(tx: Database, context: SeedContext): Promise<void>;
 }
 
 export interface SeedReport {
@@ -17,7 +22,7 @@ export interface SeedReport {
  * share one transaction: a failing step leaves nothing behind and is tried again next start, and
  * a second process starting at the same time waits on the row and then skips the step.
  */
-export async function runSeeds(db: Database, steps: readonly SeedStep[]): Promise<SeedReport> {
+export async function runSeeds(db: Database, steps: readonly SeedStep[], context: SeedContext): Promise<SeedReport> {
   const report: SeedReport = { ran: [], skipped: [] };
   for (const step of steps) {
     const ran = await db.transaction(async (tx) => {
@@ -27,7 +32,7 @@ export async function runSeeds(db: Database, steps: readonly SeedStep[]): Promis
         .onConflictDoNothing()
         .returning({ name: seedRuns.name });
       if (claimed.length === 0) return false;
-      await step.run(tx as unknown as Database);
+      await step.run(tx as unknown as Database, context);
       return true;
     });
     (ran ? report.ran : report.skipped).push(step.name);

@@ -1,0 +1,16 @@
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Matrix Network members. `email` is stored lower-cased, so its unique constraint is case-blind. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  location: text('location').notNull(),
+  occupation: text('occupation').notNull(),
+  picturePath: text('picture_path').notNull(),
+  viewedProfile: integer('viewed_profile').notNull().default(0),
+  impressions: integer('impressions').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,67 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { FIELD_MESSAGES, type LoginResponse, type Member } from '@atelier/contracts';
+import { AppError } from '../../common/errors/app-error';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
+import { isUniqueViolation } from '../../db/errors';
+import { encodeUploadedImage } from '../media/image-upload';
+import { MediaStore } from '../media/media-store.service';
+import { UsersRepository } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
+import type { LoginInput, RegisterInput } from './auth.schemas';
+import { hashPassword, verifyPassword } from './password-hasher';
+
+const AVATAR_MAX_SIDE = 1024;
+
+const emailTaken = () =>
+  new AppError('CONFLICT', 'An account with this email already exists', [
+    { field: 'email', message: FIELD_MESSAGES.emailTaken },
+  ]);
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jwt: JwtService,
+    private readonly users: UsersRepository,
+    private readonly members: UsersService,
+    private readonly media: MediaStore,
+  ) {}
+
+  /**
+   * Everything that can refuse the registration (fields, email, picture) is checked before the
+   * picture is stored; if the insert still fails, the stored picture is removed again.
+   */
+  async register(input: RegisterInput): Promise<Member> {
+    if (await this.users.findByEmail(input.email)) throw emailTaken();
+    const picture = await encodeUploadedImage(input.picture, 'picture', AVATAR_MAX_SIDE);
+    const passwordHash = await hashPassword(input.password);
+    const picturePath = await this.media.save('users', picture);
+    try {
+      const row = await this.users.insert({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        passwordHash,
+        location: input.location,
+        occupation: input.occupation,
+        picturePath,
+      });
+      return this.members.member(row, true);
+    } catch (error) {
+      await this.media.remove('users', picturePath);
+      throw isUniqueViolation(error) ? emailTaken() : error;
+    }
+  }
+
+  /** One answer for an unknown email and a wrong password, in the same time. */
+  async login(input: LoginInput): Promise<LoginResponse> {
+    const row = await this.users.findByEmail(input.email);
+    if (!(await verifyPassword(row?.passwordHash, input.password)) || !row) {
+      throw new AppError('UNAUTHORIZED', 'The email or password is not correct');
+    }
+    const token = await this.jwt.signAsync({ sub: row.id }, { expiresIn: this.config.jwtTtlSeconds });
+    return { user: await this.members.member(row, true), token };
+  }
+}

@@ -1,0 +1,32 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import type { AuthenticatedMember } from '../../common/decorators/current-member.decorator';
+import { RUNTIME_SECRETS } from '../../config/config.module';
+import type { RuntimeSecrets } from '../../config/runtime-secrets';
+import { UsersRepository } from '../users/users.repository';
+
+interface TokenPayload {
+  sub: string;
+}
+
+/** Verifies signature and expiry, then that the member still exists (an account removed by the owner signs out). */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy) {
+  constructor(
+    @Inject(RUNTIME_SECRETS) secrets: RuntimeSecrets,
+    private readonly users: UsersRepository,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: secrets.jwtSecret,
+      algorithms: ['HS256'],
+      ignoreExpiration: false,
+    });
+  }
+
+  async validate(payload: TokenPayload): Promise<AuthenticatedMember | false> {
+    if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.sub)) return false;
+    return (await this.users.exists(payload.sub)) ? { id: payload.sub } : false;
+  }
+}

@@ -1,0 +1,12 @@
+import * as path from 'node:path';
+
+/** Upload kinds and where they are served: `/assets/<kind>/<file>`. */
+export const UPLOAD_KINDS = ['users', 'posts'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/** Every file served under /assets lives under DATA_DIR/media, one folder per asset path. */
+export const mediaRoot = (dataDir: string) => path.join(dataDir, 'media');
+export const mediaDir = (dataDir: string, kind: string) => path.join(mediaRoot(dataDir), kind);
+
+/** Generated names only: 32 hex characters and the extension of the re-encoded format. */
+export const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png)$/;

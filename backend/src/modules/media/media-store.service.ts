@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
+import type { EncodedImage } from './image-upload';
+import { mediaDir, STORED_NAME, type UploadKind } from './media-paths';
+
+/** Writes and removes stored images under DATA_DIR/media/<kind>, always under generated names. */
+@Injectable()
+export class MediaStore {
+  private readonly logger = new Logger(MediaStore.name);
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /** Saves the image and answers its file name (the `picturePath` the API hands out). */
+  async save(kind: UploadKind, image: EncodedImage): Promise<string> {
+    return saveImage(this.config.dataDir, kind, image);
+  }
+
+  /** Best effort: a file that cannot be removed is logged, never an error for the caller. */
+  async remove(kind: UploadKind, fileName: string | null | undefined): Promise<void> {
+    if (!fileName || !STORED_NAME.test(fileName)) return;
+    await fs.rm(path.join(mediaDir(this.config.dataDir, kind), fileName), { force: true }).catch((error: unknown) => {
+      this.logger.warn({ err: error, kind, fileName }, 'Could not remove a stored image');
+    });
+  }
+}
+
+/** Written to a temporary name first, so a reader never sees half a file. */
+export async function saveImage(dataDir: string, kind: UploadKind, image: EncodedImage): Promise<string> {
+  const dir = mediaDir(dataDir, kind);
+  await fs.mkdir(dir, { recursive: true });
+  const fileName = `${randomBytes(16).toString('hex')}.${image.extension}`;
+  const partial = path.join(dir, `.${fileName}.partial`);
+  await fs.writeFile(partial, image.buffer, { mode: 0o644 });
+  await fs.rename(partial, path.join(dir, fileName));
+  return fileName;
+}

@@ -1,0 +1,60 @@
+import { CallHandler, ExecutionContext, Inject, Injectable, mixin, NestInterceptor, Type } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import multer, { MulterError } from 'multer';
+import type { Observable } from 'rxjs';
+import { AppError } from '../../common/errors/app-error';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
+
+const MiB = 1024 * 1024;
+const formatBytes = (bytes: number) =>
+  bytes % MiB === 0 ? `${bytes / MiB} MiB` : `${bytes.toLocaleString('en-US')} bytes`;
+
+function uploadError(error: unknown, field: string, maxBytes: number): AppError {
+  if (error instanceof MulterError) {
+    switch (error.code) {
+      case 'LIMIT_FILE_SIZE':
+        return new AppError('PAYLOAD_TOO_LARGE', `The ${field} is larger than ${formatBytes(maxBytes)}`, [
+          { field, message: `must be at most ${formatBytes(maxBytes)}` },
+        ]);
+      case 'LIMIT_UNEXPECTED_FILE':
+      case 'LIMIT_FILE_COUNT':
+        return new AppError('VALIDATION_FAILED', `Send one file, in the "${field}" field`, [
+          { field: error.field ?? field, message: 'is not an accepted file field' },
+        ]);
+      default:
+        return new AppError('VALIDATION_FAILED', `The form has too many or too large fields (${error.code})`);
+    }
+  }
+  return new AppError('VALIDATION_FAILED', 'The multipart form data is malformed');
+}
+
+/**
+ * Reads a multipart form with at most one file, `field`, kept in memory up to UPLOAD_MAX_BYTES.
+ * Nothing is written to disk here: the file is checked and re-encoded before anything is stored.
+ */
+export function PictureUpload(field: string): Type<NestInterceptor> {
+  @Injectable()
+  class PictureUploadInterceptor implements NestInterceptor {
+    private readonly parse: ReturnType<ReturnType<typeof multer>['single']>;
+
+    constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+      this.parse = multer({
+        storage: multer.memoryStorage(),
+        limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 24 },
+      }).single(field);
+    }
+
+    async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+      const http = context.switchToHttp();
+      const request = http.getRequest<Request>();
+      await new Promise<void>((resolve, reject) =>
+        this.parse(request, http.getResponse<Response>(), (error?: unknown) =>
+          error ? reject(uploadError(error, field, this.config.uploadMaxBytes)) : resolve(),
+        ),
+      );
+      return next.handle();
+    }
+  }
+  return mixin(PictureUploadInterceptor);
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module';
+import { UsersModule } from '../users/users.module';
+import { PostsController } from './posts.controller';
+import { PostsRepository } from './posts.repository';
+import { PostsService } from './posts.service';
+
+@Module({
+  imports: [UsersModule, MediaModule],
+  controllers: [PostsController],
+  providers: [PostsRepository, PostsService],
+})
+export class PostsModule {}

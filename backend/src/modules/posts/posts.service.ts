@@ -1,0 +1,136 @@
+import { Injectable } from '@nestjs/common';
+import { FEED_PAGE, type Post, type PostComment } from '@atelier/contracts';
+import { AppError } from '../../common/errors/app-error';
+import { isForeignKeyViolation } from '../../db/errors';
+import { encodeUploadedImage } from '../media/image-upload';
+import { MediaStore } from '../media/media-store.service';
+import { ImpressionsCounter } from '../users/impressions.counter';
+import { UsersRepository } from '../users/users.repository';
+import { encodeCursor } from './feed-cursor';
+import { toPost, toPostComment } from './post.serializer';
+import type { CreatePostInput, PageQuery } from './posts.schemas';
+import { PostsRepository, type PostRecord } from './posts.repository';
+
+const POST_PICTURE_MAX_SIDE = 2048;
+
+export interface PostPage {
+  posts: Post[];
+  nextCursor?: string;
+}
+
+const noSuchPost = (id: string) => new AppError('NOT_FOUND', `No post with id ${id}`);
+
+/** A post (or member) deleted between the check and the write shows up as a foreign-key violation. */
+async function orGone<T>(write: Promise<T>, gone: () => AppError): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    throw isForeignKeyViolation(error) ? gone() : error;
+  }
+}
+
+/** The spec's client sends its own id with some calls; anything but the token's member is refused. */
+function assertActingAs(claimedId: string | undefined, actingId: string): void {
+  if (claimedId !== undefined && claimedId !== actingId) {
+    throw new AppError('FORBIDDEN', 'You can only act as yourself: userId must be the signed-in member');
+  }
+}
+
+@Injectable()
+export class PostsService {
+  constructor(
+    private readonly posts: PostsRepository,
+    private readonly users: UsersRepository,
+    private readonly media: MediaStore,
+    private readonly impressions: ImpressionsCounter,
+  ) {}
+
+  /** The feed: everyone's posts, newest first. Other members' posts delivered here count as impressions. */
+  async feed(viewerId: string, query: PageQuery): Promise<PostPage> {
+    const page = await this.page(query);
+    this.impressions.record(page.posts.filter((post) => post.userId !== viewerId).map((post) => post.userId));
+    return page;
+  }
+
+  async byAuthor(authorId: string, query: PageQuery): Promise<PostPage> {
+    if (!(await this.users.exists(authorId))) throw new AppError('NOT_FOUND', `No member with id ${authorId}`);
+    return this.page(query, authorId);
+  }
+
+  /** The picture is checked and stored before the row is written, and removed if the write fails. */
+  async create(actingId: string, input: CreatePostInput): Promise<PostPage> {
+    assertActingAs(input.userId, actingId);
+    const picture = input.picture ? await encodeUploadedImage(input.picture, 'picture', POST_PICTURE_MAX_SIDE) : undefined;
+    const picturePath = picture ? await this.media.save('posts', picture) : null;
+    try {
+      await orGone(
+        this.posts.insert({ userId: actingId, description: input.description, picturePath }),
+        () => new AppError('UNAUTHORIZED', 'The account of this token no longer exists'),
+      );
+    } catch (error) {
+      await this.media.remove('posts', picturePath);
+      throw error;
+    }
+    return this.feed(actingId, { limit: FEED_PAGE.defaultLimit });
+  }
+
+  async toggleLike(actingId: string, postId: string, claimedId?: string): Promise<Post> {
+    assertActingAs(claimedId, actingId);
+    await this.existing(postId);
+    await orGone(this.posts.toggleLike(postId, actingId), () => noSuchPost(postId));
+    return this.read(postId);
+  }
+
+  async comment(actingId: string, postId: string, text: string, claimedId?: string): Promise<Post> {
+    assertActingAs(claimedId, actingId);
+    await this.existing(postId);
+    await orGone(this.posts.addComment({ postId, userId: actingId, text }), () => noSuchPost(postId));
+    return this.read(postId);
+  }
+
+  async comments(postId: string): Promise<PostComment[]> {
+    await this.existing(postId);
+    return (await this.posts.comments(postId)).map(toPostComment);
+  }
+
+  async edit(actingId: string, postId: string, description: string): Promise<Post> {
+    await this.authoredBy(actingId, postId);
+    await this.posts.updateDescription(postId, description);
+    return this.read(postId);
+  }
+
+  async delete(actingId: string, postId: string): Promise<void> {
+    await this.authoredBy(actingId, postId);
+    const deleted = await this.posts.delete(postId);
+    await this.media.remove('posts', deleted?.picturePath);
+  }
+
+  private async page(query: PageQuery, authorId?: string): Promise<PostPage> {
+    const { limit } = query;
+    // One extra row says whether another page exists, without counting anything.
+    const records = await this.posts.page({ authorId, after: query.cursor, limit: limit + 1 });
+    const pageRecords = records.slice(0, limit);
+    const last: PostRecord | undefined = pageRecords[pageRecords.length - 1];
+    return {
+      posts: pageRecords.map(toPost),
+      nextCursor: records.length > limit && last ? encodeCursor(last) : undefined,
+    };
+  }
+
+  private async existing(postId: string) {
+    const post = await this.posts.authorOf(postId);
+    if (!post) throw noSuchPost(postId);
+    return post;
+  }
+
+  private async authoredBy(actingId: string, postId: string): Promise<void> {
+    const post = await this.existing(postId);
+    if (post.userId !== actingId) throw new AppError('FORBIDDEN', 'Only the author can change or delete this post');
+  }
+
+  private async read(postId: string): Promise<Post> {
+    const record = await this.posts.findById(postId);
+    if (!record) throw noSuchPost(postId); // deleted meanwhile
+    return toPost(record);
+  }
+}

@@ -1,0 +1,33 @@
+import type { FriendSummary, Member } from '@atelier/contracts';
+import type { FriendRow, UserRow } from './users.repository';
+
+export function toFriendSummary(row: FriendRow): FriendSummary {
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    occupation: row.occupation,
+    location: row.location,
+    picturePath: row.picturePath,
+  };
+}
+
+/**
+ * The API's member shape, built field by field so a new column (the hash above all) can never leak
+ * by default. The email is private: only its owner sees it.
+ */
+export function toMember(row: UserRow, friends: FriendRow[], { includeEmail }: { includeEmail: boolean }): Member {
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    ...(includeEmail ? { email: row.email } : {}),
+    location: row.location,
+    occupation: row.occupation,
+    picturePath: row.picturePath,
+    viewedProfile: row.viewedProfile,
+    impressions: row.impressions,
+    friends: friends.map(toFriendSummary),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

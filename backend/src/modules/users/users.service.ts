@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import type { FriendSummary, Member } from '@atelier/contracts';
+import { AppError } from '../../common/errors/app-error';
+import { ImpressionsCounter } from './impressions.counter';
+import { toFriendSummary, toMember } from './member.serializer';
+import { UsersRepository, type UserRow } from './users.repository';
+
+const noSuchMember = (id: string) => new AppError('NOT_FOUND', `No member with id ${id}`);
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly impressions: ImpressionsCounter,
+  ) {}
+
+  /** A member's profile as `viewerId` sees it; a first visit by another member counts as a view. */
+  async profile(id: string, viewerId: string): Promise<Member> {
+    if (id !== viewerId && (await this.users.exists(id))) await this.users.recordProfileView(id, viewerId);
+    await this.impressions.flush(); // so the counter includes this process's latest deliveries
+    const row = await this.users.findById(id);
+    if (!row) throw noSuchMember(id);
+    return this.member(row, id === viewerId);
+  }
+
+  async member(row: UserRow, isSelf: boolean): Promise<Member> {
+    return toMember(row, await this.users.friendsOf(row.id), { includeEmail: isSelf });
+  }
+
+  async friends(id: string): Promise<FriendSummary[]> {
+    if (!(await this.users.exists(id))) throw noSuchMember(id);
+    return (await this.users.friendsOf(id)).map(toFriendSummary);
+  }
+
+  /** Only the member themself may change their friends (the URL's id is checked against the token). */
+  async toggleFriend(actingId: string, id: string, friendId: string): Promise<FriendSummary[]> {
+    if (id !== actingId) throw new AppError('FORBIDDEN', "You can only change your own friends");
+    if (friendId === id) {
+      throw new AppError('VALIDATION_FAILED', 'You cannot add yourself as a friend', [
+        { field: 'friendId', message: 'must be another member' },
+      ]);
+    }
+    if (!(await this.users.exists(friendId))) throw noSuchMember(friendId);
+    await this.users.toggleFriendship(id, friendId);
+    return (await this.users.friendsOf(id)).map(toFriendSummary);
+  }
+}

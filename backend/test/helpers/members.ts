@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { JwtService } from '@nestjs/jwt';
+import type { Member } from '@atelier/contracts';
+import sharp from 'sharp';
+import { RUNTIME_SECRETS } from '../../src/config/config.module';
+import type { RuntimeSecrets } from '../../src/config/runtime-secrets';
+import type { TestApp } from './test-app';
+
+export interface TestMember {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  member: Member;
+  auth: { Authorization: string };
+}
+
+/** A small real image, different per call (so stored files can be told apart). */
+export async function pngFixture(width = 64, height = 48): Promise<Buffer> {
+  const [r, g, b] = randomBytes(3);
+  return sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).png().toBuffer();
+}
+
+export async function jpegFixture(width = 64, height = 48): Promise<Buffer> {
+  const [r, g, b] = randomBytes(3);
+  return sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+    .withExif({ IFD0: { Copyright: 'fixture-exif-marker' } })
+    .jpeg()
+    .toBuffer();
+}
+
+export const GIF_FIXTURE = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+export function registrationFields(overrides: Record<string, string> = {}): Record<string, string> {
+  const suffix = randomBytes(4).toString('hex');
+  return {
+    firstName: 'Ada',
+    lastName: `Lovelace-${suffix}`,
+    email: `ada.${suffix}@example.com`,
+    password: 'correct-horse-battery',
+    location: 'London, UK',
+    occupation: 'ML Engineer',
+    ...overrides,
+  };
+}
+
+/** Registers (multipart, with a picture) and signs in a new member. */
+export async function registerMember(t: TestApp, overrides: Record<string, string> = {}): Promise<TestMember> {
+  const fields = registrationFields(overrides);
+  let request = t.http.post('/api/auth/register');
+  for (const [name, value] of Object.entries(fields)) request = request.field(name, value);
+  const registered = await request.attach('picture', await pngFixture(), 'me.png');
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.body)}`);
+  const login = await t.http.post('/api/auth/login').send({ email: fields.email, password: fields.password });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}: ${JSON.stringify(login.body)}`);
+  const token: string = login.body.token;
+  return {
+    id: login.body.user._id,
+    email: fields.email.toLowerCase(),
+    password: fields.password,
+    token,
+    member: login.body.user,
+    auth: { Authorization: `Bearer ${token}` },
+  };
+}
+
+function jwt(t: TestApp): JwtService {
+  const secrets = t.app.get<RuntimeSecrets>(RUNTIME_SECRETS);
+  return new JwtService({ secret: secrets.jwtSecret });
+}
+
+/** A correctly signed token whose expiry has passed. */
+export function expiredToken(t: TestApp, memberId: string): string {
+  return jwt(t).sign({ sub: memberId, exp: Math.floor(Date.now() / 1000) - 60 });
+}
+
+/** A token signed with some other secret. */
+export function forgedToken(memberId: string): string {
+  return new JwtService({ secret: randomBytes(32).toString('hex') }).sign({ sub: memberId });
+}
+
+/** The four kinds of bad credentials every protected route must answer with 401. */
+export function badAuthHeaders(t: TestApp, memberId: string): Array<[string, Record<string, string>]> {
+  return [
+    ['no token', {}],
+    ['malformed token', { Authorization: 'Bearer not.a.jwt' }],
+    ['expired token', { Authorization: `Bearer ${expiredToken(t, memberId)}` }],
+    ['forged token', { Authorization: `Bearer ${forgedToken(memberId)}` }],
+  ];
+}
+
+/** Files stored under DATA_DIR/media/<kind>, e.g. to prove a refused upload left nothing behind. */
+export function storedFiles(t: TestApp, kind: 'users' | 'posts'): string[] {
+  const dir = path.join(t.config.dataDir, 'media', kind);
+  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+}
