@@ -2,6 +2,7 @@ import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@n
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/app-config';
 import type { DatabaseHandle } from './database';
+import { ChangeNotifier } from './change-notifier';
 import { prepareDatabase } from './prepare-database';
 
 export const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
@@ -25,8 +26,9 @@ export class DatabaseModule implements OnApplicationShutdown {
               useFactory: (config: AppConfig) => prepareDatabase(config),
             },
         { provide: DATABASE, inject: [DATABASE_HANDLE], useFactory: (handle: DatabaseHandle) => handle.db },
+        { provide: ChangeNotifier, inject: [DATABASE_HANDLE], useFactory: (handle: DatabaseHandle) => new ChangeNotifier(handle) },
       ],
-      exports: [DATABASE_HANDLE, DATABASE],
+      exports: [DATABASE_HANDLE, DATABASE, ChangeNotifier],
     };
   }
 

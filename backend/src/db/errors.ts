@@ -11,3 +11,15 @@ function sqlState(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === UNIQUE_VIOLATION;
 export const isForeignKeyViolation = (error: unknown) => sqlState(error) === FOREIGN_KEY_VIOLATION;
+
+/**
+ * Runs a write whose referenced row (a post, a member) may be deleted between the service's check
+ * and the write; that race surfaces as a foreign-key violation, answered here as `gone()`.
+ */
+export async function unlessReferenceGone<T>(write: Promise<T>, gone: () => Error): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    throw isForeignKeyViolation(error) ? gone() : error;
+  }
+}

@@ -3,8 +3,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { JwtService } from '@nestjs/jwt';
 import type { Member } from '@atelier/contracts';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { RUNTIME_SECRETS } from '../../src/config/config.module';
+import { ChangeNotifier } from '../../src/db/change-notifier';
+import { users } from '../../src/db/schema/users.table';
+import { MEMBERS_TOPIC } from '../../src/modules/auth/active-members.cache';
 import type { RuntimeSecrets } from '../../src/config/runtime-secrets';
 import type { TestApp } from './test-app';
 
@@ -95,4 +99,10 @@ export function badAuthHeaders(t: TestApp, memberId: string): Array<[string, Rec
 export function storedFiles(t: TestApp, kind: 'users' | 'posts'): string[] {
   const dir = path.join(t.config.dataDir, 'media', kind);
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+}
+
+/** Removes a member the way the owner's tools do: the row goes, and every process is told. */
+export async function removeMember(t: TestApp, memberId: string): Promise<void> {
+  await t.database.handle.db.delete(users).where(eq(users.id, memberId));
+  await t.app.get(ChangeNotifier).publish(MEMBERS_TOPIC);
 }

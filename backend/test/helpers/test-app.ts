@@ -21,7 +21,11 @@ export function makeTempDir(prefix = 'atelier-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** The real app (same setup as main.ts) on a fresh database and a temporary DATA_DIR. */
+/**
+ * The real app (same setup as main.ts) on a fresh database and a temporary DATA_DIR. Passport keeps
+ * its `jwt` strategy process-wide, so the newest app verifies every app's tokens: have one app
+ * alive at a time (one per top-level describe).
+ */
 export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const dataDir = makeTempDir();
   const config = loadAppConfig({

@@ -9,6 +9,7 @@ import type { AppConfig } from '../../config/app-config';
 import type { RuntimeSecrets } from '../../config/runtime-secrets';
 import { MediaModule } from '../media/media.module';
 import { UsersModule } from '../users/users.module';
+import { ActiveMembersCache } from './active-members.cache';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
@@ -31,6 +32,6 @@ import { JwtStrategy } from './jwt.strategy';
     MediaModule,
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtStrategy, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  providers: [AuthService, JwtStrategy, ActiveMembersCache, { provide: APP_GUARD, useClass: JwtAuthGuard }],
 })
 export class AuthModule {}

@@ -1,10 +1,11 @@
+import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { AuthenticatedMember } from '../../common/decorators/current-member.decorator';
 import { RUNTIME_SECRETS } from '../../config/config.module';
 import type { RuntimeSecrets } from '../../config/runtime-secrets';
-import { UsersRepository } from '../users/users.repository';
+import { ActiveMembersCache } from './active-members.cache';
 
 interface TokenPayload {
   sub: string;
@@ -15,11 +16,12 @@ interface TokenPayload {
 export class JwtStrategy extends PassportStrategy(Strategy) {
   constructor(
     @Inject(RUNTIME_SECRETS) secrets: RuntimeSecrets,
-    private readonly users: UsersRepository,
+    private readonly members: ActiveMembersCache,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: secrets.jwtSecret,
+      // A KeyObject, made once: given a string, jsonwebtoken rebuilds a key object on every request.
+      secretOrKey: createSecretKey(Buffer.from(secrets.jwtSecret)) as unknown as string,
       algorithms: ['HS256'],
       ignoreExpiration: false,
     });
@@ -27,6 +29,6 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
 
   async validate(payload: TokenPayload): Promise<AuthenticatedMember | false> {
     if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.sub)) return false;
-    return (await this.users.exists(payload.sub)) ? { id: payload.sub } : false;
+    return (await this.members.exists(payload.sub)) ? { id: payload.sub } : false;
   }
 }

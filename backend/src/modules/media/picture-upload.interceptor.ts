@@ -41,6 +41,8 @@ export function PictureUpload(field: string): Type<NestInterceptor> {
     constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
       this.parse = multer({
         storage: multer.memoryStorage(),
+        // Keep the client's name whole, so a name with path characters is seen and refused.
+        preservePath: true,
         limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 24 },
       }).single(field);
     }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
 import { UsersModule } from '../users/users.module';
+import { FeedCache } from './feed-cache';
 import { PostsController } from './posts.controller';
 import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
@@ -8,6 +9,7 @@ import { PostsService } from './posts.service';
 @Module({
   imports: [UsersModule, MediaModule],
   controllers: [PostsController],
-  providers: [PostsRepository, PostsService],
+  providers: [PostsRepository, PostsService, FeedCache],
+  exports: [FeedCache],
 })
 export class PostsModule {}

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { FEED_PAGE, type Post, type PostComment } from '@atelier/contracts';
 import { AppError } from '../../common/errors/app-error';
-import { isForeignKeyViolation } from '../../db/errors';
+import { unlessReferenceGone } from '../../db/errors';
 import { encodeUploadedImage } from '../media/image-upload';
 import { MediaStore } from '../media/media-store.service';
 import { ImpressionsCounter } from '../users/impressions.counter';
 import { UsersRepository } from '../users/users.repository';
+import { FeedCache } from './feed-cache';
 import { encodeCursor } from './feed-cursor';
 import { toPost, toPostComment } from './post.serializer';
 import type { CreatePostInput, PageQuery } from './posts.schemas';
@@ -18,16 +19,8 @@ export interface PostPage {
   nextCursor?: string;
 }
 
+const accountGone = () => new AppError('UNAUTHORIZED', 'The account of this token no longer exists');
 const noSuchPost = (id: string) => new AppError('NOT_FOUND', `No post with id ${id}`);
-
-/** A post (or member) deleted between the check and the write shows up as a foreign-key violation. */
-async function orGone<T>(write: Promise<T>, gone: () => AppError): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    throw isForeignKeyViolation(error) ? gone() : error;
-  }
-}
 
 /** The spec's client sends its own id with some calls; anything but the token's member is refused. */
 function assertActingAs(claimedId: string | undefined, actingId: string): void {
@@ -43,6 +36,7 @@ export class PostsService {
     private readonly users: UsersRepository,
     private readonly media: MediaStore,
     private readonly impressions: ImpressionsCounter,
+    private readonly cache: FeedCache,
   ) {}
 
   /** The feed: everyone's posts, newest first. Other members' posts delivered here count as impressions. */
@@ -63,28 +57,31 @@ export class PostsService {
     const picture = input.picture ? await encodeUploadedImage(input.picture, 'picture', POST_PICTURE_MAX_SIDE) : undefined;
     const picturePath = picture ? await this.media.save('posts', picture) : null;
     try {
-      await orGone(
+      await unlessReferenceGone(
         this.posts.insert({ userId: actingId, description: input.description, picturePath }),
-        () => new AppError('UNAUTHORIZED', 'The account of this token no longer exists'),
+        accountGone,
       );
     } catch (error) {
       await this.media.remove('posts', picturePath);
       throw error;
     }
+    await this.cache.changed();
     return this.feed(actingId, { limit: FEED_PAGE.defaultLimit });
   }
 
   async toggleLike(actingId: string, postId: string, claimedId?: string): Promise<Post> {
     assertActingAs(claimedId, actingId);
     await this.existing(postId);
-    await orGone(this.posts.toggleLike(postId, actingId), () => noSuchPost(postId));
+    await unlessReferenceGone(this.posts.toggleLike(postId, actingId), () => noSuchPost(postId));
+    await this.cache.changed();
     return this.read(postId);
   }
 
   async comment(actingId: string, postId: string, text: string, claimedId?: string): Promise<Post> {
     assertActingAs(claimedId, actingId);
     await this.existing(postId);
-    await orGone(this.posts.addComment({ postId, userId: actingId, text }), () => noSuchPost(postId));
+    await unlessReferenceGone(this.posts.addComment({ postId, userId: actingId, text }), () => noSuchPost(postId));
+    await this.cache.changed();
     return this.read(postId);
   }
 
@@ -96,16 +93,23 @@ export class PostsService {
   async edit(actingId: string, postId: string, description: string): Promise<Post> {
     await this.authoredBy(actingId, postId);
     await this.posts.updateDescription(postId, description);
+    await this.cache.changed();
     return this.read(postId);
   }
 
   async delete(actingId: string, postId: string): Promise<void> {
     await this.authoredBy(actingId, postId);
     const deleted = await this.posts.delete(postId);
+    await this.cache.changed();
     await this.media.remove('posts', deleted?.picturePath);
   }
 
-  private async page(query: PageQuery, authorId?: string): Promise<PostPage> {
+  private page(query: PageQuery, authorId?: string): Promise<PostPage> {
+    const key = `${authorId ?? '*'}|${query.limit}|${query.cursor ? encodeCursor(query.cursor) : ''}`;
+    return this.cache.get(key, () => this.loadPage(query, authorId));
+  }
+
+  private async loadPage(query: PageQuery, authorId?: string): Promise<PostPage> {
     const { limit } = query;
     // One extra row says whether another page exists, without counting anything.
     const records = await this.posts.page({ authorId, after: query.cursor, limit: limit + 1 });

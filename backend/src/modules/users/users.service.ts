@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FriendSummary, Member } from '@atelier/contracts';
 import { AppError } from '../../common/errors/app-error';
+import { unlessReferenceGone } from '../../db/errors';
 import { ImpressionsCounter } from './impressions.counter';
 import { toFriendSummary, toMember } from './member.serializer';
 import { UsersRepository, type UserRow } from './users.repository';
@@ -41,7 +42,8 @@ export class UsersService {
       ]);
     }
     if (!(await this.users.exists(friendId))) throw noSuchMember(friendId);
-    await this.users.toggleFriendship(id, friendId);
+    // Either member may be removed meanwhile; the friend check above covers the usual case.
+    await unlessReferenceGone(this.users.toggleFriendship(id, friendId), () => noSuchMember(friendId));
     return (await this.users.friendsOf(id)).map(toFriendSummary);
   }
 }

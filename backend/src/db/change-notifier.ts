@@ -1,0 +1,88 @@
+import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
+import type { DatabaseHandle } from './database';
+
+type Listener = () => void;
+
+/** One PostgreSQL channel for every topic; the payload says `<sender pid>:<topic>`. */
+const PG_CHANNEL = 'atelier_changes';
+const RECONNECT_DELAY_MS = 1_000;
+
+/**
+ * Tells every API process that some data changed, so each can drop what it cached. Listeners in
+ * this process run at once; on PostgreSQL the change is also broadcast with NOTIFY to the other
+ * processes, each LISTENing on its own connection. PGlite is single-process, so local is all there
+ * is. After the LISTEN connection drops, every listener is called on reconnect (changes may have
+ * been missed meanwhile).
+ */
+export class ChangeNotifier implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(ChangeNotifier.name);
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly sender = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  private client?: Client;
+  private stopped = false;
+
+  constructor(private readonly handle: DatabaseHandle) {}
+
+  subscribe(topic: string, listener: Listener): void {
+    const set = this.listeners.get(topic) ?? new Set();
+    set.add(listener);
+    this.listeners.set(topic, set);
+  }
+
+  async publish(topic: string): Promise<void> {
+    this.deliver(topic);
+    if (this.handle.target.driver !== 'postgres') return;
+    await this.handle.db.execute(sql`select pg_notify(${PG_CHANNEL}, ${`${this.sender}:${topic}`})`);
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (this.handle.target.driver === 'postgres') await this.listen(this.handle.target.url);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private deliver(topic: string): void {
+    for (const listener of this.listeners.get(topic) ?? []) listener();
+  }
+
+  private async listen(url: string): Promise<void> {
+    const client = new Client({ connectionString: url });
+    client.on('notification', ({ payload = '' }) => {
+      const [sender, topic] = payload.split(':');
+      if (sender !== this.sender && topic) this.deliver(topic); // ours was delivered when published
+    });
+    client.on('error', (error) => {
+      // A failed connect is reported by its promise; only an established connection retries here.
+      if (this.stopped || this.client !== client) return;
+      this.client = undefined;
+      this.logger.warn({ err: error }, 'Lost the change-notification connection; reconnecting');
+      void client.end().catch(() => undefined);
+      this.retry(url);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${PG_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    this.client = client;
+  }
+
+  private retry(url: string): void {
+    setTimeout(async () => {
+      if (this.stopped) return;
+      try {
+        await this.listen(url);
+        for (const topic of this.listeners.keys()) this.deliver(topic);
+      } catch {
+        this.retry(url);
+      }
+    }, RECONNECT_DELAY_MS).unref();
+  }
+}

@@ -1,0 +1,138 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { GUEST_ACCOUNT } from '@atelier/contracts';
+import sharp from 'sharp';
+import { hashPassword } from '../../modules/auth/password-hasher';
+import { mediaDir, type UploadKind } from '../../modules/media/media-paths';
+import { saveImage } from '../../modules/media/media-store.service';
+import type { Database } from '../database';
+import { friendships } from '../schema/friendships.table';
+import { postComments } from '../schema/post-comments.table';
+import { postLikes } from '../schema/post-likes.table';
+import { posts } from '../schema/posts.table';
+import { users } from '../schema/users.table';
+import { AVATAR_SIZE, avatarSvg } from './illustrations/avatar.svg';
+import { POST_ART_SIZE, postArtSvg } from './illustrations/post-art.svg';
+import { LIKE_INTERVAL_MINUTES, SEED_FRIENDSHIPS, SEED_MEMBERS, SEED_POSTS, type MemberKey } from './matrix-network.content';
+import type { SeedStep } from './seeder';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** Everyone joined before the oldest post and friendship, so profiles read in a sensible order. */
+const JOINED_HOURS_AGO = 45 * 24;
+
+/** Waits for every job, then throws the first failure: after a failure, no file is still on its way to disk. */
+async function settleAll(jobs: ReadonlyArray<Promise<unknown>>): Promise<void> {
+  const failed = (await Promise.allSettled(jobs)).find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** Renders SVG illustrations to PNG files under DATA_DIR/media and remembers them for clean-up. */
+class PictureWriter {
+  private readonly written: Array<{ kind: UploadKind; fileName: string }> = [];
+
+  constructor(private readonly dataDir: string) {}
+
+  async write(kind: UploadKind, svg: string, size: { width: number; height: number }): Promise<string> {
+    const buffer = await sharp(Buffer.from(svg)).png().toBuffer();
+    const fileName = await saveImage(this.dataDir, kind, { buffer, extension: 'png', ...size });
+    this.written.push({ kind, fileName });
+    return fileName;
+  }
+
+  /** A failed step is rolled back and retried at the next start; its files would otherwise stay as orphans. */
+  async removeAll(): Promise<void> {
+    await Promise.all(this.written.map(({ kind, fileName }) => fs.rm(path.join(mediaDir(this.dataDir, kind), fileName), { force: true })));
+  }
+}
+
+async function seedNetwork(tx: Database, pictures: PictureWriter): Promise<void> {
+  const now = Date.now();
+  const hoursAgo = (hours: number) => new Date(now - hours * HOUR);
+  const later = (date: Date, minutes: number) => new Date(date.getTime() + minutes * MINUTE);
+
+  const memberKeys = Object.keys(SEED_MEMBERS) as MemberKey[];
+  const ids = Object.fromEntries(memberKeys.map((key) => [key, randomUUID()])) as Record<MemberKey, string>;
+
+  const avatarJobs = memberKeys.map((key) => {
+    const { email, firstName, lastName } = SEED_MEMBERS[key];
+    const svg = avatarSvg({ seed: email, initials: firstName[0] + lastName[0], name: `${firstName} ${lastName}` });
+    return pictures.write('users', svg, { width: AVATAR_SIZE, height: AVATAR_SIZE });
+  });
+  const postPictureJobs = SEED_POSTS.map((post) =>
+    post.art ? pictures.write('posts', postArtSvg(post.art), POST_ART_SIZE) : Promise.resolve(null),
+  );
+  // Demo members are there to be read, not signed in as: they share the hash of a secret nobody
+  // keeps. One hash serves all, since argon2 is deliberately slow.
+  const hashJobs = [hashPassword(GUEST_ACCOUNT.password), hashPassword(randomBytes(32).toString('base64url'))] as const;
+  await settleAll([...avatarJobs, ...postPictureJobs, ...hashJobs]);
+  const avatarFiles = await Promise.all(avatarJobs);
+  const postPictureFiles = await Promise.all(postPictureJobs);
+  const [guestHash, lockedHash] = await Promise.all(hashJobs);
+
+  await tx.insert(users).values(
+    memberKeys.map((key, i) => ({
+      id: ids[key],
+      ...SEED_MEMBERS[key],
+      passwordHash: key === 'guest' ? guestHash : lockedHash,
+      picturePath: avatarFiles[i],
+      createdAt: hoursAgo(JOINED_HOURS_AGO - i),
+    })),
+  );
+
+  await tx.insert(friendships).values(
+    SEED_FRIENDSHIPS.flatMap(([a, b], i) => {
+      const createdAt = hoursAgo(JOINED_HOURS_AGO - memberKeys.length - i);
+      return [
+        { userId: ids[a], friendId: ids[b], createdAt },
+        { userId: ids[b], friendId: ids[a], createdAt },
+      ];
+    }),
+  );
+
+  const postRows = SEED_POSTS.map((post, i) => {
+    const createdAt = hoursAgo(post.hoursAgo);
+    const picturePath = postPictureFiles[i];
+    return { id: randomUUID(), userId: ids[post.author], description: post.text, picturePath, createdAt, updatedAt: createdAt };
+  });
+  await tx.insert(posts).values(postRows);
+
+  await tx.insert(postLikes).values(
+    SEED_POSTS.flatMap((post, i) =>
+      post.likedBy.map((key, k) => ({
+        postId: postRows[i].id,
+        userId: ids[key],
+        createdAt: later(postRows[i].createdAt, LIKE_INTERVAL_MINUTES * (k + 1)),
+      })),
+    ),
+  );
+
+  await tx.insert(postComments).values(
+    SEED_POSTS.flatMap((post, i) =>
+      post.comments.map((comment) => ({
+        postId: postRows[i].id,
+        userId: ids[comment.by],
+        text: comment.text,
+        createdAt: later(postRows[i].createdAt, comment.minutesAfterPost),
+      })),
+    ),
+  );
+}
+
+/**
+ * The Matrix Network on first start: the guest account, eight fictional AI/ML members with their
+ * friendships, posts, likes and comments, and pictures Atelier draws itself, so the feed is alive.
+ */
+export const matrixNetworkSeed: SeedStep = {
+  name: 'matrix-network',
+  async run(tx, { dataDir }) {
+    const pictures = new PictureWriter(dataDir);
+    try {
+      await seedNetwork(tx, pictures);
+    } catch (error) {
+      await pictures.removeAll();
+      throw error;
+    }
+  },
+};

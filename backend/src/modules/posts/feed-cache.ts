@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { ChangeNotifier } from '../../db/change-notifier';
+import type { PostPage } from './posts.service';
+
+/** Changes to posts, likes, comments or their authors publish this topic; every process drops its pages. */
+export const FEED_TOPIC = 'feed';
+
+// A safety net only: changes clear the cache at once, in this process and (PostgreSQL) in the others.
+const TTL_MS = 5_000;
+const MAX_PAGES = 500;
+
+/**
+ * Recently answered feed pages. Every member sees the same pages, and most requests ask for the
+ * first one, so a read-mostly feed is served from memory. A page read while a change was being
+ * made is not kept: the generation counter tells.
+ */
+@Injectable()
+export class FeedCache {
+  private pages = new Map<string, { page: PostPage; expires: number }>();
+  private generation = 0;
+
+  constructor(private readonly notifier: ChangeNotifier) {
+    notifier.subscribe(FEED_TOPIC, () => this.clear());
+  }
+
+  /** The cached page, or the loaded one (cached if nothing changed while it loaded). */
+  async get(key: string, load: () => Promise<PostPage>): Promise<PostPage> {
+    const hit = this.pages.get(key);
+    if (hit && hit.expires > Date.now()) return hit.page;
+    const generation = this.generation;
+    const page = await load();
+    if (generation === this.generation) {
+      if (this.pages.size >= MAX_PAGES) this.pages.clear();
+      this.pages.set(key, { page, expires: Date.now() + TTL_MS });
+    }
+    return page;
+  }
+
+  /** Call after a change is committed. */
+  changed(): Promise<void> {
+    return this.notifier.publish(FEED_TOPIC);
+  }
+
+  private clear(): void {
+    this.generation += 1;
+    this.pages = new Map();
+  }
+}

@@ -1,0 +1,462 @@
+import { randomUUID } from 'node:crypto';
+import { FEED_PAGE, NEXT_CURSOR_HEADER, type Post } from '@atelier/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import type { Response } from 'supertest';
+import { postComments } from '../src/db/schema/post-comments.table';
+import { postLikes } from '../src/db/schema/post-likes.table';
+import { posts } from '../src/db/schema/posts.table';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { registerMember, type TestMember } from './helpers/members';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Creates a post through the API (multipart, as the client sends it) and answers it. */
+async function createPost(t: TestApp, author: TestMember, description: string): Promise<Post> {
+  const res = await t.http.post('/api/posts').set(author.auth).field('description', description).expect(201);
+  const created = (res.body as Post[]).find((post) => post.description === description);
+  if (!created) throw new Error(`the new post "${description}" is not on the first feed page`);
+  return created;
+}
+
+/** Follows X-Next-Cursor from the first page until it is absent; answers every post id in order. */
+async function walkPages(t: TestApp, viewer: TestMember, url: string, limit: number): Promise<{ ids: string[]; pages: number }> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const res = await t.http
+      .get(url)
+      .query(cursor ? { limit, cursor } : { limit })
+      .set(viewer.auth)
+      .expect(200);
+    pages += 1;
+    cursor = res.headers[NEXT_CURSOR_HEADER];
+    // A page announcing another one is full; the last one may be short.
+    if (cursor) expect(res.body).toHaveLength(limit);
+    else expect(res.body.length).toBeLessThanOrEqual(limit);
+    ids.push(...(res.body as Post[]).map((post) => post._id));
+    if (pages > 100) throw new Error('the cursor never ran out');
+  } while (cursor);
+  return { ids, pages };
+}
+
+describe('Matrix Network posts', () => {
+  let t: TestApp;
+  let ada: TestMember;
+  let bob: TestMember;
+  let cy: TestMember;
+
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+    ada = await registerMember(t, { firstName: 'Ada', location: 'London, UK' });
+    bob = await registerMember(t, { firstName: 'Bob', location: 'Lagos, NG' });
+    cy = await registerMember(t, { firstName: 'Cy', location: 'Lima, PE' });
+  });
+  afterAll(() => t.close());
+
+  const postRows = (id: string) => t.database.handle.db.select().from(posts).where(eq(posts.id, id));
+  const countPosts = async () => (await t.database.handle.db.select({ id: posts.id }).from(posts)).length;
+
+  describe('the feed', () => {
+    it('lists every member’s posts, newest first', async () => {
+      const first = await createPost(t, ada, 'feed order: first');
+      await sleep(5);
+      const second = await createPost(t, bob, 'feed order: second');
+      await sleep(5);
+      const third = await createPost(t, cy, 'feed order: third');
+
+      const res = await t.http.get('/api/posts').set(ada.auth).expect(200);
+      const ours = (res.body as Post[]).filter((post) => [first._id, second._id, third._id].includes(post._id));
+      expect(ours.map((post) => [post.userId, post.description])).toEqual([
+        [cy.id, 'feed order: third'],
+        [bob.id, 'feed order: second'],
+        [ada.id, 'feed order: first'],
+      ]);
+    });
+
+    it('shows each post with its author, likes and comments in the documented shape', async () => {
+      const post = await createPost(t, ada, 'shape of a post');
+      await t.http.patch(`/api/posts/${post._id}/like`).set(bob.auth).send({}).expect(200);
+      await t.http.post(`/api/posts/${post._id}/comments`).set(cy.auth).send({ text: 'Lovely!' }).expect(201);
+
+      const res = await t.http.get('/api/posts').set(bob.auth).expect(200);
+      const shown = (res.body as Post[]).find((item) => item._id === post._id);
+      expect(shown).toEqual({
+        _id: expect.stringMatching(UUID),
+        userId: ada.id,
+        firstName: 'Ada',
+        lastName: ada.member.lastName,
+        location: 'London, UK',
+        description: 'shape of a post',
+        picturePath: null,
+        userPicturePath: ada.member.picturePath,
+        likes: { [bob.id]: true },
+        comments: ['Lovely!'],
+        createdAt: expect.stringMatching(ISO_DATE),
+        updatedAt: expect.stringMatching(ISO_DATE),
+      });
+      expect(JSON.stringify(res.body)).not.toMatch(/password|email/i);
+    });
+  });
+
+  describe('GET /api/posts/:userId/posts', () => {
+    it('lists only that member’s posts, newest first', async () => {
+      const older = await createPost(t, bob, 'bob only: older');
+      await sleep(5);
+      await createPost(t, cy, 'cy, not bob');
+      await sleep(5);
+      const newer = await createPost(t, bob, 'bob only: newer');
+
+      const res = await t.http.get(`/api/posts/${bob.id}/posts`).set(ada.auth).expect(200);
+      const listed = res.body as Post[];
+      expect(listed.length).toBeGreaterThanOrEqual(2);
+      expect(listed.every((post) => post.userId === bob.id)).toBe(true);
+      const ids = listed.map((post) => post._id);
+      expect(ids.indexOf(newer._id)).toBeGreaterThanOrEqual(0);
+      expect(ids.indexOf(newer._id)).toBeLessThan(ids.indexOf(older._id));
+    });
+
+    it('answers an empty list for a member without posts', async () => {
+      const quiet = await registerMember(t);
+      const res = await t.http.get(`/api/posts/${quiet.id}/posts`).set(ada.auth).expect(200);
+      expect(res.body).toEqual([]);
+      expect(res.headers[NEXT_CURSOR_HEADER]).toBeUndefined();
+    });
+
+    it('answers 404 for an unknown member and 400 for a malformed id', async () => {
+      const unknown = await t.http.get(`/api/posts/${randomUUID()}/posts`).set(ada.auth).expect(404);
+      expect(unknown.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+
+      const malformed = await t.http.get('/api/posts/not-a-uuid/posts').set(ada.auth).expect(400);
+      expect(malformed.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'userId', message: expect.any(String) }] });
+    });
+  });
+
+  describe('POST /api/posts', () => {
+    it('creates a text post and answers the first feed page with it on top', async () => {
+      const res = await t.http.post('/api/posts').set(cy.auth).field('description', '  Hello, Matrix!  ').expect(201);
+      const page = res.body as Post[];
+      expect(Array.isArray(page)).toBe(true);
+      expect(page.length).toBeGreaterThan(1);
+      expect(page.length).toBeLessThanOrEqual(FEED_PAGE.defaultLimit);
+      expect(page[0]).toMatchObject({
+        userId: cy.id,
+        firstName: 'Cy',
+        description: 'Hello, Matrix!',
+        picturePath: null,
+        likes: {},
+        comments: [],
+      });
+      expect(await postRows(page[0]._id)).toEqual([expect.objectContaining({ userId: cy.id, description: 'Hello, Matrix!', picturePath: null })]);
+    });
+
+    it('accepts the client’s own userId in the form', async () => {
+      const res = await t.http.post('/api/posts').set(ada.auth).field('userId', ada.id).field('description', 'with my own id').expect(201);
+      expect(res.body[0]).toMatchObject({ userId: ada.id, description: 'with my own id' });
+    });
+
+    it('accepts a description of exactly 5000 characters', async () => {
+      const description = 'x'.repeat(5000);
+      const res = await t.http.post('/api/posts').set(ada.auth).field('description', description).expect(201);
+      expect(res.body[0].description).toBe(description);
+    });
+
+    it.each([
+      ['a missing description', {}, 'description', 'required'],
+      ['a blank description', { description: ' \n\t ' }, 'description', 'required'],
+      ['a description over 5000 characters', { description: 'x'.repeat(5001) }, 'description', 'must be at most 5000 characters'],
+      ['an unknown field', { description: 'ok', mood: 'happy' }, 'mood', 'is not an accepted field'],
+    ])('refuses %s with 400 and writes nothing', async (_case, fields: Record<string, string>, field, message) => {
+      const before = await countPosts();
+      let req = t.http.post('/api/posts').set(bob.auth).type('form');
+      for (const [name, value] of Object.entries(fields)) req = req.field(name, value === 'SELF' ? bob.id : value);
+      const res = await req.expect(400);
+      expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: expect.any(String) });
+      expect(res.body.details).toContainEqual({ field, message });
+      expect(await countPosts()).toBe(before);
+    });
+  });
+
+  describe('likes', () => {
+    it('toggles the caller’s like and answers the updated post', async () => {
+      const post = await createPost(t, ada, 'like me');
+      const liked = await t.http.patch(`/api/posts/${post._id}/like`).set(bob.auth).send({}).expect(200);
+      expect(liked.body).toMatchObject({ _id: post._id, userId: ada.id, description: 'like me' });
+      expect(liked.body.likes).toEqual({ [bob.id]: true });
+
+      const unliked = await t.http.patch(`/api/posts/${post._id}/like`).set(bob.auth).send({}).expect(200);
+      expect(unliked.body.likes).toEqual({});
+      expect(unliked.body.likes[bob.id]).toBeUndefined();
+      expect(await t.database.handle.db.select().from(postLikes).where(eq(postLikes.postId, post._id))).toEqual([]);
+    });
+
+    it('keeps every member’s like, and shows them in the feed', async () => {
+      const post = await createPost(t, ada, 'liked by two');
+      await t.http.patch(`/api/posts/${post._id}/like`).set(bob.auth).expect(200);
+      const both = await t.http.patch(`/api/posts/${post._id}/like`).set(cy.auth).send({ userId: cy.id }).expect(200);
+      expect(both.body.likes).toEqual({ [bob.id]: true, [cy.id]: true });
+
+      const feed = await t.http.get('/api/posts').set(ada.auth).expect(200);
+      expect((feed.body as Post[]).find((item) => item._id === post._id)?.likes).toEqual({ [bob.id]: true, [cy.id]: true });
+    });
+
+    it('lets authors like their own post', async () => {
+      const post = await createPost(t, cy, 'self-like');
+      const res = await t.http.patch(`/api/posts/${post._id}/like`).set(cy.auth).send({ userId: cy.id }).expect(200);
+      expect(res.body.likes).toEqual({ [cy.id]: true });
+    });
+
+    it('refuses unknown body fields', async () => {
+      const post = await createPost(t, ada, 'like with junk');
+      const res = await t.http.patch(`/api/posts/${post._id}/like`).set(bob.auth).send({ liked: true }).expect(400);
+      expect(res.body.details).toEqual([{ field: 'liked', message: 'is not an accepted field' }]);
+      expect(await t.database.handle.db.select().from(postLikes).where(eq(postLikes.postId, post._id))).toEqual([]);
+    });
+  });
+
+  describe('comments', () => {
+    it('appends a comment to the post and lists comments oldest first with their authors', async () => {
+      const post = await createPost(t, bob, 'comment on me');
+      const first = await t.http.post(`/api/posts/${post._id}/comments`).set(ada.auth).send({ text: 'First!' }).expect(201);
+      expect(first.body).toMatchObject({ _id: post._id, comments: ['First!'] });
+      await sleep(5);
+      const second = await t.http
+        .post(`/api/posts/${post._id}/comments`)
+        .set(cy.auth)
+        .send({ text: 'Second.', userId: cy.id })
+        .expect(201);
+      expect(second.body.comments).toEqual(['First!', 'Second.']);
+
+      const res = await t.http.get(`/api/posts/${post._id}/comments`).set(bob.auth).expect(200);
+      const author = (m: TestMember) => ({ _id: m.id, firstName: m.member.firstName, lastName: m.member.lastName, picturePath: m.member.picturePath });
+      expect(res.body).toEqual([
+        { _id: expect.stringMatching(UUID), postId: post._id, text: 'First!', createdAt: expect.stringMatching(ISO_DATE), author: author(ada) },
+        { _id: expect.stringMatching(UUID), postId: post._id, text: 'Second.', createdAt: expect.stringMatching(ISO_DATE), author: author(cy) },
+      ]);
+      expect(JSON.stringify(res.body)).not.toMatch(/email|password/i);
+    });
+
+    it('answers an empty list for a post without comments', async () => {
+      const post = await createPost(t, bob, 'no comments yet');
+      const res = await t.http.get(`/api/posts/${post._id}/comments`).set(ada.auth).expect(200);
+      expect(res.body).toEqual([]);
+    });
+
+    it('accepts a comment of exactly 2000 characters', async () => {
+      const post = await createPost(t, bob, 'long comment');
+      const text = 'c'.repeat(2000);
+      const res = await t.http.post(`/api/posts/${post._id}/comments`).set(ada.auth).send({ text }).expect(201);
+      expect(res.body.comments).toEqual([text]);
+    });
+
+    it.each([
+      ['a missing text', {}, 'text', 'required'],
+      ['a blank text', { text: '   ' }, 'text', 'required'],
+      ['a text over 2000 characters', { text: 'c'.repeat(2001) }, 'text', 'must be at most 2000 characters'],
+      ['an unknown field', { text: 'ok', rating: 5 }, 'rating', 'is not an accepted field'],
+    ])('refuses %s with 400 and stores nothing', async (_case, body, field, message) => {
+      const post = await createPost(t, bob, `bad comment: ${_case}`);
+      const res = await t.http.post(`/api/posts/${post._id}/comments`).set(ada.auth).send(body).expect(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field, message }] });
+      expect(await t.database.handle.db.select().from(postComments).where(eq(postComments.postId, post._id))).toEqual([]);
+    });
+  });
+
+  describe('editing and deleting', () => {
+    it('lets the author edit the description; updatedAt moves, createdAt stays', async () => {
+      const post = await createPost(t, ada, 'before the edit');
+      await sleep(20);
+      const res = await t.http.patch(`/api/posts/${post._id}`).set(ada.auth).send({ description: 'after the edit' }).expect(200);
+      expect(res.body).toMatchObject({ _id: post._id, userId: ada.id, description: 'after the edit', createdAt: post.createdAt });
+      expect(Date.parse(res.body.updatedAt)).toBeGreaterThan(Date.parse(post.updatedAt));
+
+      const feed = await t.http.get(`/api/posts/${ada.id}/posts`).set(bob.auth).expect(200);
+      expect((feed.body as Post[]).find((item) => item._id === post._id)?.description).toBe('after the edit');
+    });
+
+    it.each([
+      ['a blank description', { description: '  ' }, 'description', 'required'],
+      ['a missing description', {}, 'description', 'required'],
+      ['a description over 5000 characters', { description: 'y'.repeat(5001) }, 'description', 'must be at most 5000 characters'],
+    ])('refuses an edit with %s', async (_case, body, field, message) => {
+      const post = await createPost(t, ada, `edit refused: ${_case}`);
+      const res = await t.http.patch(`/api/posts/${post._id}`).set(ada.auth).send(body).expect(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field, message }] });
+      expect(await postRows(post._id)).toEqual([expect.objectContaining({ description: `edit refused: ${_case}` })]);
+    });
+
+    it('lets the author delete a post, with its likes and comments', async () => {
+      const post = await createPost(t, bob, 'delete me');
+      await t.http.patch(`/api/posts/${post._id}/like`).set(ada.auth).expect(200);
+      await t.http.post(`/api/posts/${post._id}/comments`).set(cy.auth).send({ text: 'bye' }).expect(201);
+      const db = t.database.handle.db;
+      expect(await db.select().from(postLikes).where(eq(postLikes.postId, post._id))).toHaveLength(1);
+
+      const res = await t.http.delete(`/api/posts/${post._id}`).set(bob.auth).expect(204);
+      expect(res.text).toBe('');
+
+      await t.http.get(`/api/posts/${post._id}/comments`).set(bob.auth).expect(404);
+      expect(await postRows(post._id)).toEqual([]);
+      expect(await db.select().from(postLikes).where(inArray(postLikes.postId, [post._id]))).toEqual([]);
+      expect(await db.select().from(postComments).where(inArray(postComments.postId, [post._id]))).toEqual([]);
+      const feed = await t.http.get('/api/posts').query({ limit: 100 }).set(ada.auth).expect(200);
+      expect((feed.body as Post[]).map((item) => item._id)).not.toContain(post._id);
+      await t.http.delete(`/api/posts/${post._id}`).set(bob.auth).expect(404);
+    });
+  });
+
+  it('shows every change in the very next read of the feed and of the author’s posts', async () => {
+    const post = await createPost(t, cy, 'watch me change');
+    const feedCopy = async () => ((await t.http.get('/api/posts').set(ada.auth).expect(200)).body as Post[]).find((item) => item._id === post._id);
+    const authorCopy = async () =>
+      ((await t.http.get(`/api/posts/${cy.id}/posts`).set(ada.auth).expect(200)).body as Post[]).find((item) => item._id === post._id);
+    const both = async () => [await feedCopy(), await authorCopy()];
+
+    expect(await both()).toEqual([expect.objectContaining({ likes: {} }), expect.objectContaining({ likes: {} })]);
+
+    await t.http.patch(`/api/posts/${post._id}/like`).set(ada.auth).send({}).expect(200);
+    expect((await both()).map((copy) => copy?.likes)).toEqual([{ [ada.id]: true }, { [ada.id]: true }]);
+
+    await t.http.post(`/api/posts/${post._id}/comments`).set(bob.auth).send({ text: 'fresh' }).expect(201);
+    expect((await both()).map((copy) => copy?.comments)).toEqual([['fresh'], ['fresh']]);
+
+    await t.http.patch(`/api/posts/${post._id}`).set(cy.auth).send({ description: 'changed' }).expect(200);
+    expect((await both()).map((copy) => copy?.description)).toEqual(['changed', 'changed']);
+
+    await t.http.delete(`/api/posts/${post._id}`).set(cy.auth).expect(204);
+    expect(await both()).toEqual([undefined, undefined]);
+  });
+
+  describe('posts that do not exist', () => {
+    const routes: Array<[string, (id: string) => PromiseLike<Response>]> = [
+      ['PATCH /api/posts/:id/like', (id) => t.http.patch(`/api/posts/${id}/like`).set(ada.auth).send({})],
+      ['POST /api/posts/:id/comments', (id) => t.http.post(`/api/posts/${id}/comments`).set(ada.auth).send({ text: 'hello?' })],
+      ['GET /api/posts/:id/comments', (id) => t.http.get(`/api/posts/${id}/comments`).set(ada.auth)],
+      ['PATCH /api/posts/:id', (id) => t.http.patch(`/api/posts/${id}`).set(ada.auth).send({ description: 'edit' })],
+      ['DELETE /api/posts/:id', (id) => t.http.delete(`/api/posts/${id}`).set(ada.auth)],
+    ];
+
+    it.each(routes)('%s answers 404 for an unknown post and writes nothing', async (_route, send) => {
+      const likesBefore = (await t.database.handle.db.select().from(postLikes)).length;
+      const commentsBefore = (await t.database.handle.db.select().from(postComments)).length;
+      const res = await send(randomUUID());
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'NOT_FOUND' });
+      expect((await t.database.handle.db.select().from(postLikes)).length).toBe(likesBefore);
+      expect((await t.database.handle.db.select().from(postComments)).length).toBe(commentsBefore);
+    });
+
+    it.each(routes)('%s answers 400 for a malformed id', async (_route, send) => {
+      const res = await send('123');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'id', message: expect.any(String) }] });
+    });
+  });
+});
+
+// Passport keeps one 'jwt' strategy per process: the app created last verifies every token. So each
+// app here lives in its own top-level describe, created when its tests start and closed after them.
+describe('feed paging (45 posts, some created in the same millisecond)', () => {
+  let p: TestApp;
+  let authors: TestMember[];
+  /** Every post of this app, in the order the feed must show them: createdAt, then id, descending. */
+  let expected: Array<{ id: string; userId: string }>;
+
+  beforeAll(async () => {
+    p = await createTestApp({ CORS_ORIGINS: 'https://a.example' });
+    authors = [await registerMember(p), await registerMember(p), await registerMember(p)];
+
+    // 43 older posts written directly; two runs of them share one millisecond, and each run
+    // straddles a page boundary of ?limit=20 (positions 17-23 and 37-42 of the 45).
+    const base = Date.parse('2024-05-01T12:00:00.789Z');
+    const minutesAgo = (i: number) => (i >= 15 && i <= 21 ? 15 : i >= 35 && i <= 40 ? 35 : i);
+    const rows = Array.from({ length: 43 }, (_, i) => {
+      const createdAt = new Date(base - minutesAgo(i) * 60_000);
+      return { id: randomUUID(), userId: authors[i % 3].id, description: `older post ${i}`, createdAt, updatedAt: createdAt };
+    });
+    await p.database.handle.db.insert(posts).values(rows);
+
+    // Two newer ones through the API.
+    const viaApi: Post[] = [];
+    for (const author of authors.slice(0, 2)) {
+      const res = await p.http.post('/api/posts').set(author.auth).field('description', `newest by ${author.id}`).expect(201);
+      viaApi.push(res.body[0]);
+    }
+
+    const all = [
+      ...rows.map((row) => ({ id: row.id, userId: row.userId, at: row.createdAt.getTime() })),
+      ...viaApi.map((post) => ({ id: post._id, userId: post.userId, at: Date.parse(post.createdAt) })),
+    ];
+    // PostgreSQL compares uuids byte by byte, which is the order of their lower-case hex text.
+    all.sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    expected = all.map(({ id, userId }) => ({ id, userId }));
+    expect(expected).toHaveLength(45);
+  });
+  afterAll(() => p.close());
+
+  it.each([20, 3, 7])('walks the whole feed with ?limit=%i: every post exactly once, newest first', async (limit) => {
+    const { ids, pages } = await walkPages(p, authors[0], '/api/posts', limit);
+    expect(ids).toEqual(expected.map((post) => post.id));
+    expect(new Set(ids).size).toBe(45);
+    expect(pages).toBe(Math.ceil(45 / limit));
+  });
+
+  it('pages one member’s posts the same way, and only theirs', async () => {
+    for (const author of authors) {
+      const { ids } = await walkPages(p, authors[2], `/api/posts/${author.id}/posts`, 4);
+      const theirs = expected.filter((post) => post.userId === author.id).map((post) => post.id);
+      expect(theirs.length).toBeGreaterThanOrEqual(14);
+      expect(ids).toEqual(theirs);
+    }
+  });
+
+  it('answers 20 posts by default and announces the next page', async () => {
+    const res = await p.http.get('/api/posts').set(authors[0].auth).expect(200);
+    expect(res.body).toHaveLength(FEED_PAGE.defaultLimit);
+    expect(res.body.map((post: Post) => post._id)).toEqual(expected.slice(0, 20).map((post) => post.id));
+    expect(res.headers[NEXT_CURSOR_HEADER]).toEqual(expect.any(String));
+  });
+
+  it('answers up to 100 posts per page, with no cursor once nothing is left', async () => {
+    const all = await p.http.get('/api/posts').query({ limit: 100 }).set(authors[0].auth).expect(200);
+    expect(all.body).toHaveLength(45);
+    expect(all.headers[NEXT_CURSOR_HEADER]).toBeUndefined();
+
+    const exact = await p.http.get('/api/posts').query({ limit: 45 }).set(authors[0].auth).expect(200);
+    expect(exact.body).toHaveLength(45);
+    expect(exact.headers[NEXT_CURSOR_HEADER]).toBeUndefined();
+
+    const oneShort = await p.http.get('/api/posts').query({ limit: 44 }).set(authors[0].auth).expect(200);
+    const cursor = oneShort.headers[NEXT_CURSOR_HEADER];
+    expect(cursor).toEqual(expect.any(String));
+    const rest = await p.http.get('/api/posts').query({ limit: 44, cursor }).set(authors[0].auth).expect(200);
+    expect(rest.body.map((post: Post) => post._id)).toEqual([expected[44].id]);
+    expect(rest.headers[NEXT_CURSOR_HEADER]).toBeUndefined();
+  });
+
+  it.each([
+    ['limit=0', { limit: '0' }, 'limit'],
+    ['limit=101', { limit: '101' }, 'limit'],
+    ['limit=abc', { limit: 'abc' }, 'limit'],
+    ['limit=2.5', { limit: '2.5' }, 'limit'],
+    ['a garbage cursor', { cursor: 'garbage' }, 'cursor'],
+    ['a cursor naming no position', { cursor: Buffer.from('12345.not-a-uuid').toString('base64url') }, 'cursor'],
+    ['an overlong cursor', { cursor: 'A'.repeat(500) }, 'cursor'],
+  ])('refuses %s with 400 VALIDATION_FAILED', async (_case, query, field) => {
+    for (const url of ['/api/posts', `/api/posts/${authors[0].id}/posts`]) {
+      const res = await p.http.get(url).query(query).set(authors[0].auth).expect(400);
+      expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: expect.any(String) });
+      expect(res.body.details).toEqual([{ field, message: expect.any(String) }]);
+    }
+  });
+
+  it('exposes X-Next-Cursor to cross-origin clients of a configured origin', async () => {
+    const res = await p.http.get('/api/posts').set(authors[0].auth).set('Origin', 'https://a.example').expect(200);
+    expect(res.headers['access-control-allow-origin']).toBe('https://a.example');
+    const exposed = String(res.headers['access-control-expose-headers'] ?? '').toLowerCase().split(/\s*,\s*/);
+    expect(exposed).toContain(NEXT_CURSOR_HEADER);
+    expect(res.headers[NEXT_CURSOR_HEADER]).toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// Feed page latency and throughput (DESIGN section 10): for each size, a fresh PostgreSQL database
+// with that many posts behind the built backend, GET /api/posts measured with autocannon, next to
+// a bare node:http server answering the same page in the same run. Prints a markdown table on
+// stdout; progress, server warnings and --explain plans go to stderr.
+//
+//   npm run build                       # at the repo root: the bench starts backend/dist/main.js
+//   DATABASE_URL=postgres://... npm run bench:feed -w bench -- --sizes 1000,100000,1000000
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { firstFeedPage, signInAsGuest } from './lib/api.mjs';
+import { explainFeed, seedFeed } from './lib/feed-data.mjs';
+import { measure, WARM_UP_SECONDS } from './lib/load.mjs';
+import { readOptions } from './lib/options.mjs';
+import { connect, databaseUrlFor, dropDatabase, recreateDatabase } from './lib/postgres.mjs';
+import { startBackend, startBareServer } from './lib/processes.mjs';
+import { hasFailures, renderReport, sizeLabel } from './lib/report.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const PAGE_SIZE = 20; // FEED_PAGE.defaultLimit in contracts/src/social.ts
+
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
+}
+
+/** The server to start; measuring a build older than its sources would report the wrong code. */
+function backendEntry(explicit) {
+  const entry = explicit ?? join(root, 'backend/dist/main.js');
+  if (!existsSync(entry)) {
+    throw new Error(`${entry} is missing: build the backend first (\`npm run build\` at the repo root).`);
+  }
+  const sources = join(root, 'backend/src');
+  if (!explicit && existsSync(sources) && newestMtime(sources) > statSync(entry).mtimeMs) {
+    console.error('warning: backend/src is newer than backend/dist; run `npm run build` to measure the current code.');
+  }
+  return entry;
+}
+
+/** Seeds one size, measures the API on it, then the bare server on the page the API answered. */
+async function benchSize(size, options, admin, entry) {
+  const log = (message) => console.error(`[feed ${sizeLabel(size)}] ${message}`);
+  const database = `atelier_bench_feed_${size}`;
+  const databaseUrl = databaseUrlFor(options.databaseUrl, database);
+  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-feed-'));
+  let backend;
+  let db;
+  try {
+    await recreateDatabase(admin, database);
+    log(`database ${database} created; starting the backend (migrations, demo seed)`);
+    backend = await startBackend({ entry, databaseUrl, dataDir });
+
+    db = await connect(databaseUrl);
+    await seedFeed(db, size, log);
+    const token = await signInAsGuest(backend.baseUrl);
+    const { page, contentType } = await firstFeedPage(backend.baseUrl, token, Math.min(PAGE_SIZE, size));
+    if (options.explain) console.error(`[feed ${sizeLabel(size)}] EXPLAIN (ANALYZE, BUFFERS)\n${await explainFeed(db, page)}\n`);
+    await db.end();
+    db = undefined;
+
+    const load = { durationSeconds: options.durationSeconds, connections: options.connections };
+    log(`GET /api/posts: ${WARM_UP_SECONDS} s warm-up, then ${options.durationSeconds} s`);
+    const api = await measure({ ...load, url: `${backend.baseUrl}/api/posts`, headers: { authorization: `Bearer ${token}` } });
+    // Stopped before the baseline runs, so the two never compete for the CPU.
+    await backend.stop();
+    backend = undefined;
+
+    log('bare node:http server on the same page');
+    const pageFile = join(dataDir, 'feed-page.json');
+    writeFileSync(pageFile, JSON.stringify(page));
+    const bareServer = await startBareServer({ pageFile, contentType });
+    try {
+      const bare = await measure({ ...load, url: `${bareServer.baseUrl}/` });
+      return { size, api, bare };
+    } finally {
+      await bareServer.stop();
+    }
+  } finally {
+    await db?.end();
+    await backend?.stop();
+    await dropDatabase(admin, database);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const options = readOptions(process.argv.slice(2), process.env);
+  if (options.help) {
+    console.log(options.help);
+    return;
+  }
+  const entry = backendEntry(options.backendEntry);
+  const admin = await connect(options.databaseUrl);
+  const rows = [];
+  try {
+    const { rows: version } = await admin.query('show server_version');
+    for (const size of options.sizes) rows.push(await benchSize(size, options, admin, entry));
+
+    console.log(
+      `GET /api/posts (first page, ${PAGE_SIZE} posts, signed in as the guest) on PostgreSQL ${version[0].server_version}, ` +
+        `${options.connections} connections, ${options.durationSeconds} s after a ${WARM_UP_SECONDS} s warm-up; ` +
+        `bare = a node:http server answering the same JSON, measured once per size right after the API. ` +
+        `Node ${process.version}, ${availableParallelism()} CPUs.\n`,
+    );
+    console.log(renderReport(rows));
+  } finally {
+    await admin.end();
+  }
+  if (hasFailures(rows)) {
+    console.error('error: some responses failed (see the non-2xx line): the numbers above do not measure the feed.');
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error) => {
+  // Setup problems (no database, no build, a bad option) are the operator's to fix and their
+  // messages say how; only a bug in this script needs its stack.
+  const bug = [TypeError, ReferenceError, RangeError, SyntaxError].some((type) => error instanceof type);
+  console.error(`bench:feed: ${bug ? error.stack : error.message}`);
+  process.exitCode = 1;
+});

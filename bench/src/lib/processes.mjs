@@ -1,0 +1,98 @@
+// The two servers the feed bench loads, each in its own Node process so neither shares an event
+// loop with autocannon: the built backend, and a bare `node:http` server as the baseline.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const START_TIMEOUT_MS = 120_000; // a first start migrates and seeds
+const STOP_TIMEOUT_MS = 15_000;
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Polls `url` until it answers 200; fails as soon as the child exits. */
+async function waitUntilAnswering(child, url, name) {
+  const deadline = performance.now() + START_TIMEOUT_MS;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before answering ${url}`);
+    }
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${name} did not answer ${url} within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+/** SIGTERM, then SIGKILL if it has not exited in time. */
+async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function startChild(name, args, { env, cwd, healthPath }) {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...env, PORT: String(port) },
+    // Both outputs go to our stderr: the servers log warnings only, and stdout keeps just the table.
+    stdio: ['ignore', 2, 2],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilAnswering(child, `${baseUrl}${healthPath}`, name);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+  return { baseUrl, stop: () => stop(child) };
+}
+
+/**
+ * The built backend on its own database and data dir, with production settings. The variables
+ * that shape the run are all set here (empty means unset), so a developer's shell cannot change it.
+ */
+export function startBackend({ entry, databaseUrl, dataDir }) {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    FRONTEND_DIST: join(dataDir, 'no-frontend'), // the API alone is measured
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: randomBytes(36).toString('base64url'), // 48 characters
+    // One login per size, but a rerun within the minute must not be refused.
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    REDIS_URL: '',
+    ADMIN_TOKEN: '',
+    CORS_ORIGINS: '',
+    TRUST_PROXY: '',
+  };
+  // Run from the data dir: the server loads ./.env if there is one, and the repo's must not apply.
+  return startChild('the backend', [entry], { env, cwd: dataDir, healthPath: '/api/health' });
+}
+
+/** Answers every request with JSON.stringify(page), as the API serializes per request too. */
+export function startBareServer({ pageFile, contentType }) {
+  const env = { ...process.env, BARE_PAGE_FILE: pageFile, BARE_CONTENT_TYPE: contentType };
+  return startChild('the bare server', [join(here, 'bare-server.mjs')], { env, healthPath: '/' });
+}

@@ -1,0 +1,63 @@
+// The feed bench's output: one markdown table (columns padded, so it reads in a terminal too)
+// and the two target lines of DESIGN section 10.
+
+export const LATENCY_RATIO_TARGET = 1.5;
+export const THROUGHPUT_SHARE_TARGET = 40; // percent of the bare server
+
+/** 1000 -> 1k, 1000000 -> 1M; other sizes in full. */
+export function sizeLabel(size) {
+  if (size >= 1e6 && size % 1e6 === 0) return `${size / 1e6}M`;
+  if (size >= 1e3 && size % 1e3 === 0) return `${size / 1e3}k`;
+  return size.toLocaleString('en');
+}
+
+const ms = (value) => value.toFixed(2);
+const perSecond = (value) => Math.round(value).toLocaleString('en');
+const share = (row) => (100 * row.api.requestsPerSecond) / row.bare.requestsPerSecond;
+
+function markdownTable(header, rows) {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
+  return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+/** The lines to print on stdout for the measured sizes (smallest first). */
+export function renderReport(rows) {
+  const header = ['posts', 'API p50 ms', 'API p99 ms', 'API req/s', 'bare p50', 'bare p99', 'bare req/s', 'throughput vs bare (%)'];
+  const cells = rows.map((row) => [
+    sizeLabel(row.size),
+    ms(row.api.p50),
+    ms(row.api.p99),
+    perSecond(row.api.requestsPerSecond),
+    ms(row.bare.p50),
+    ms(row.bare.p99),
+    perSecond(row.bare.requestsPerSecond),
+    share(row).toFixed(0),
+  ]);
+  const lines = [markdownTable(header, cells), ''];
+
+  const [smallest, largest] = [rows[0], rows.at(-1)];
+  if (rows.length > 1) {
+    const ratio = largest.api.p50 / smallest.api.p50;
+    const verdict = ratio <= LATENCY_RATIO_TARGET ? 'met' : 'missed';
+    lines.push(
+      `p50 at ${sizeLabel(largest.size)} / p50 at ${sizeLabel(smallest.size)} = ${ratio.toFixed(2)} (target <= ${LATENCY_RATIO_TARGET}): ${verdict}`,
+    );
+  } else {
+    lines.push('p50 ratio: needs at least two sizes');
+  }
+  const worst = Math.min(...rows.map(share));
+  const verdict = worst >= THROUGHPUT_SHARE_TARGET ? 'met' : 'missed';
+  lines.push(`worst throughput vs bare = ${worst.toFixed(0)}% (target >= ${THROUGHPUT_SHARE_TARGET}%): ${verdict}`);
+
+  const failures = rows.map((row) => `${sizeLabel(row.size)}: ${failureCounts(row.api)} (API), ${failureCounts(row.bare)} (bare)`);
+  lines.push(`non-2xx / socket errors / timeouts: ${failures.join('; ')}`);
+  return lines.join('\n');
+}
+
+const failureCounts = (run) => `${run.non2xx}/${run.errors}/${run.timeouts}`;
+
+/** Whether any measured response failed: then the numbers are not the feed's. */
+export function hasFailures(rows) {
+  return rows.some((row) => [row.api, row.bare].some((run) => run.non2xx + run.errors + run.timeouts > 0));
+}
