@@ -4,11 +4,12 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { NEXT_CURSOR_HEADER } from '@atelier/contracts';
 import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
 import { AppModule, type AppModuleOptions } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { apiAliases } from './common/http/api-aliases.middleware';
 import { bodyParsers } from './common/http/body-parsers';
+import { AppLogger } from './common/logging/app-logger';
+import { requestLogging, ROOT_LOGGER } from './common/logging/logging.module';
 import { frontendHandlers } from './common/http/frontend.middleware';
 import { APP_VERSION } from './config/app-info';
 import { mediaHandler } from './modules/media/media-static';
@@ -29,7 +30,8 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
     abortOnError: false,
     bodyParser: false, // ours, below: its errors answer in the API's error shape
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
+  app.use(requestLogging(app.get(ROOT_LOGGER)));
 
   app.use(
     helmet({

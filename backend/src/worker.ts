@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import * as fs from 'node:fs';
 import { Logger as NestLogger, Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
 import { coreImports, type AppModuleOptions } from './app.module';
+import { AppLogger } from './common/logging/app-logger';
 import { exitGracefullyOnSignals } from './common/process/graceful-exit';
 import { ConfigError, loadAppConfig } from './config/app-config';
 import { resolveRuntimeSecrets } from './config/runtime-secrets';
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     WorkerModule.register({ config, secrets: resolveRuntimeSecrets(config) }),
     { bufferLogs: true, abortOnError: false },
   );
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   exitGracefullyOnSignals(app);
   new NestLogger('Worker').log('Worker ready');
   // Nothing else holds the event loop open yet: stay up until a signal ends the process.

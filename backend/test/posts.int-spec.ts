@@ -99,6 +99,21 @@ describe('Matrix Network posts', () => {
       });
       expect(JSON.stringify(res.body)).not.toMatch(/password|email/i);
     });
+
+    it('answers JSON with an ETag, 304 while nothing changed, and a new page after a change', async () => {
+      const post = await createPost(t, bob, 'revalidated page');
+      const first = await t.http.get('/api/posts').set(ada.auth).expect(200);
+      expect(first.headers['content-type']).toMatch(/^application\/json/);
+      const etag = first.headers.etag;
+      expect(etag).toMatch(/^W\/".+"$/);
+
+      await t.http.get('/api/posts').set(ada.auth).set('If-None-Match', etag).expect(304);
+
+      await t.http.patch(`/api/posts/${post._id}/like`).set(cy.auth).send({}).expect(200);
+      const changed = await t.http.get('/api/posts').set(ada.auth).set('If-None-Match', etag).expect(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      expect((changed.body as Post[]).find((item) => item._id === post._id)?.likes).toEqual({ [cy.id]: true });
+    });
   });
 
   describe('GET /api/posts/:userId/posts', () => {

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { REQUEST_ID_HEADER } from '@atelier/contracts';
-import { LoggerModule } from 'nestjs-pino';
+import type { Request, RequestHandler } from 'express';
+import pino, { type Logger as Pino } from 'pino';
 import type { AppConfig } from '../../config/app-config';
+import { AppLogger } from './app-logger';
+
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
 const CLIENT_REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -15,39 +19,60 @@ export function requestIdFor(request: IncomingMessage, response: ServerResponse)
   return id;
 }
 
-/** Structured JSON logs (pino), one line per request, each tagged with its request id. */
+export function createRootLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat'>): Pino {
+  return pino({
+    level: config.logLevel,
+    transport:
+      config.logFormat === 'pretty'
+        ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss' } }
+        : undefined,
+  });
+}
+
+const API_PATHS = /^\/(api|express|fastapi)(\/|$)/;
+
+/**
+ * Gives every request an id (echoed in X-Request-Id) and writes one JSON line per API request when
+ * it ends; errors logged by the exception filter carry the same id. Deliberately small: binding a
+ * child logger to each request (pino-http), let alone through AsyncLocalStorage (nestjs-pino), cost
+ * a quarter of the feed's throughput, and nothing here logs per request but this line.
+ */
+export function requestLogging(logger: Pino): RequestHandler {
+  return (request, response, next) => {
+    const id = requestIdFor(request, response);
+    (request as Request & { id?: string }).id = id;
+    if (!API_PATHS.test(request.path)) return next(); // static files and the SPA are not worth a line each
+    const started = performance.now();
+    const { method, originalUrl: url } = request;
+    const line = (level: 'info' | 'warn' | 'error', msg: string) => {
+      if (!logger.isLevelEnabled(level)) return;
+      const remoteAddress = request.socket.remoteAddress;
+      const responseTime = Math.round(performance.now() - started);
+      logger[level]({ reqId: id, req: { method, url, remoteAddress }, res: { statusCode: response.statusCode }, responseTime }, msg);
+    };
+    response.once('finish', () => {
+      const status = response.statusCode;
+      line(status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info', 'request completed');
+    });
+    response.once('close', () => {
+      if (!response.writableFinished) line('warn', 'request aborted');
+    });
+    next();
+  };
+}
+
+/** Structured JSON logs (pino) for Nest's own logger and every feature's `new Logger(...)`. */
+@Global()
 @Module({})
 export class LoggingModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: LoggingModule,
-      imports: [
-        LoggerModule.forRoot({
-          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-          pinoHttp: {
-            level: config.logLevel,
-            genReqId: requestIdFor,
-            // One short line per request; headers (tokens, cookies) never reach the log.
-            serializers: {
-              req: (request: { id: string; method: string; url: string; remoteAddress?: string }) => ({
-                id: request.id,
-                method: request.method,
-                url: request.url,
-                remoteAddress: request.remoteAddress,
-              }),
-              res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
-            },
-            // Static files and the SPA are not worth a line each; API calls are.
-            autoLogging: { ignore: (request) => !(request.url ?? '').startsWith('/api') },
-            customLogLevel: (_request, response, error) =>
-              error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
-            transport:
-              config.logFormat === 'pretty'
-                ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss' } }
-                : undefined,
-          },
-        }),
+      providers: [
+        { provide: ROOT_LOGGER, useFactory: () => createRootLogger(config) },
+        { provide: AppLogger, inject: [ROOT_LOGGER], useFactory: (root: Pino) => new AppLogger(root) },
       ],
+      exports: [ROOT_LOGGER, AppLogger],
     };
   }
 }

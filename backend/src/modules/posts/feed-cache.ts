@@ -1,6 +1,26 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { Post } from '@atelier/contracts';
 import { ChangeNotifier } from '../../db/change-notifier';
-import type { PostPage } from './posts.service';
+
+export interface PostPage {
+  posts: Post[];
+  nextCursor?: string;
+}
+
+/** A page as it is sent: serialized once, with its ETag, however many members read it. */
+export interface ServedPage {
+  body: string;
+  etag: string;
+  nextCursor?: string;
+  authorIds: string[];
+}
+
+export function servedPage(page: PostPage): ServedPage {
+  const body = JSON.stringify(page.posts);
+  const hash = createHash('sha1').update(body).digest('base64url');
+  return { body, etag: `W/"${hash}"`, nextCursor: page.nextCursor, authorIds: page.posts.map((post) => post.userId) };
+}
 
 /** Changes to posts, likes, comments or their authors publish this topic; every process drops its pages. */
 export const FEED_TOPIC = 'feed';
@@ -10,13 +30,13 @@ const TTL_MS = 5_000;
 const MAX_PAGES = 500;
 
 /**
- * Recently answered feed pages. Every member sees the same pages, and most requests ask for the
- * first one, so a read-mostly feed is served from memory. A page read while a change was being
+ * Recently answered feed pages, ready to send. Every member sees the same pages, and most requests
+ * ask for the first one, so a read-mostly feed is served from memory. A page read while a change was being
  * made is not kept: the generation counter tells.
  */
 @Injectable()
 export class FeedCache {
-  private pages = new Map<string, { page: PostPage; expires: number }>();
+  private pages = new Map<string, { page: ServedPage; expires: number }>();
   private generation = 0;
 
   constructor(private readonly notifier: ChangeNotifier) {
@@ -24,11 +44,11 @@ export class FeedCache {
   }
 
   /** The cached page, or the loaded one (cached if nothing changed while it loaded). */
-  async get(key: string, load: () => Promise<PostPage>): Promise<PostPage> {
+  async get(key: string, load: () => Promise<PostPage>): Promise<ServedPage> {
     const hit = this.pages.get(key);
     if (hit && hit.expires > Date.now()) return hit.page;
     const generation = this.generation;
-    const page = await load();
+    const page = servedPage(await load());
     if (generation === this.generation) {
       if (this.pages.size >= MAX_PAGES) this.pages.clear();
       this.pages.set(key, { page, expires: Date.now() + TTL_MS });

@@ -16,12 +16,18 @@ import {
   postParams,
   type PageQuery,
 } from './posts.schemas';
-import { PostsService, type PostPage } from './posts.service';
+import type { ServedPage } from './feed-cache';
+import { PostsService } from './posts.service';
 
-/** The body stays a plain array (the spec's client reads it as one); the next page's cursor rides in a header. */
-function sendPage(response: Response, page: PostPage): PostBody[] {
+/**
+ * The body stays a plain array (the spec's client reads it as one); the next page's cursor rides in
+ * a header. The page comes serialized, with an ETag, so a client revalidating gets a 304.
+ */
+function sendPage(response: Response, page: ServedPage): string {
   if (page.nextCursor) response.setHeader(NEXT_CURSOR_HEADER, page.nextCursor);
-  return page.posts;
+  response.setHeader('ETag', page.etag);
+  response.type('application/json');
+  return page.body;
 }
 
 @ApiTags('posts')
@@ -35,7 +41,7 @@ export class PostsController {
     @Query(new ZodValidationPipe(pageQuery)) query: PageQuery,
     @CurrentMemberId() me: string,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<PostBody[]> {
+  ): Promise<string> {
     return sendPage(response, await this.posts.feed(me, query));
   }
 
@@ -47,7 +53,7 @@ export class PostsController {
     @UploadedFile() picture: UploadedPicture | undefined,
     @CurrentMemberId() me: string,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<PostBody[]> {
+  ): Promise<string> {
     return sendPage(response, await this.posts.create(me, parseInput(createPostSchema, { ...body, picture })));
   }
 
@@ -56,7 +62,7 @@ export class PostsController {
     @Param(new ZodValidationPipe(authorParams)) { userId }: { userId: string },
     @Query(new ZodValidationPipe(pageQuery)) query: PageQuery,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<PostBody[]> {
+  ): Promise<string> {
     return sendPage(response, await this.posts.byAuthor(userId, query));
   }
 

@@ -6,18 +6,13 @@ import { encodeUploadedImage } from '../media/image-upload';
 import { MediaStore } from '../media/media-store.service';
 import { ImpressionsCounter } from '../users/impressions.counter';
 import { UsersRepository } from '../users/users.repository';
-import { FeedCache } from './feed-cache';
+import { FeedCache, type PostPage, type ServedPage } from './feed-cache';
 import { encodeCursor } from './feed-cursor';
 import { toPost, toPostComment } from './post.serializer';
 import type { CreatePostInput, PageQuery } from './posts.schemas';
 import { PostsRepository, type PostRecord } from './posts.repository';
 
 const POST_PICTURE_MAX_SIDE = 2048;
-
-export interface PostPage {
-  posts: Post[];
-  nextCursor?: string;
-}
 
 const accountGone = () => new AppError('UNAUTHORIZED', 'The account of this token no longer exists');
 const noSuchPost = (id: string) => new AppError('NOT_FOUND', `No post with id ${id}`);
@@ -40,19 +35,19 @@ export class PostsService {
   ) {}
 
   /** The feed: everyone's posts, newest first. Other members' posts delivered here count as impressions. */
-  async feed(viewerId: string, query: PageQuery): Promise<PostPage> {
+  async feed(viewerId: string, query: PageQuery): Promise<ServedPage> {
     const page = await this.page(query);
-    this.impressions.record(page.posts.filter((post) => post.userId !== viewerId).map((post) => post.userId));
+    this.impressions.record(page.authorIds.filter((authorId) => authorId !== viewerId));
     return page;
   }
 
-  async byAuthor(authorId: string, query: PageQuery): Promise<PostPage> {
+  async byAuthor(authorId: string, query: PageQuery): Promise<ServedPage> {
     if (!(await this.users.exists(authorId))) throw new AppError('NOT_FOUND', `No member with id ${authorId}`);
     return this.page(query, authorId);
   }
 
   /** The picture is checked and stored before the row is written, and removed if the write fails. */
-  async create(actingId: string, input: CreatePostInput): Promise<PostPage> {
+  async create(actingId: string, input: CreatePostInput): Promise<ServedPage> {
     assertActingAs(input.userId, actingId);
     const picture = input.picture ? await encodeUploadedImage(input.picture, 'picture', POST_PICTURE_MAX_SIDE) : undefined;
     const picturePath = picture ? await this.media.save('posts', picture) : null;
@@ -104,7 +99,7 @@ export class PostsService {
     await this.media.remove('posts', deleted?.picturePath);
   }
 
-  private page(query: PageQuery, authorId?: string): Promise<PostPage> {
+  private page(query: PageQuery, authorId?: string): Promise<ServedPage> {
     const key = `${authorId ?? '*'}|${query.limit}|${query.cursor ? encodeCursor(query.cursor) : ''}`;
     return this.cache.get(key, () => this.loadPage(query, authorId));
   }
