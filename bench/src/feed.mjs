@@ -7,6 +7,7 @@
 //   npm run build                       # at the repo root: the bench starts backend/dist/main.js
 //   DATABASE_URL=postgres://... npm run bench:feed -w bench -- --sizes 1000,100000,1000000
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,17 @@ import { hasFailures, renderReport, sizeLabel } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const PAGE_SIZE = 20; // FEED_PAGE.defaultLimit in contracts/src/social.ts
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/**
+ * A page cursor at a random instant of the past year (where the bench posts are), in the API's
+ * cursor format (backend/src/modules/posts/feed-cursor.ts). No two requests share one, so every
+ * request misses the API's page cache and walks the index from its own position.
+ */
+function randomCursorPath() {
+  const position = `${Date.now() - Math.floor(Math.random() * YEAR_MS)}.${randomUUID()}`;
+  return `/api/posts?cursor=${Buffer.from(position).toString('base64url')}`;
+}
 
 function newestMtime(path) {
   const stat = statSync(path);
@@ -63,7 +75,10 @@ async function benchSize(size, options, admin, entry) {
 
     const load = { durationSeconds: options.durationSeconds, connections: options.connections };
     log(`GET /api/posts: ${WARM_UP_SECONDS} s warm-up, then ${options.durationSeconds} s`);
-    const api = await measure({ ...load, url: `${backend.baseUrl}/api/posts`, headers: { authorization: `Bearer ${token}` } });
+    const auth = { authorization: `Bearer ${token}` };
+    const api = await measure({ ...load, url: `${backend.baseUrl}/api/posts`, headers: auth });
+    log(`GET /api/posts?cursor=<random>: ${WARM_UP_SECONDS} s warm-up, then ${options.durationSeconds} s`);
+    const uncached = await measure({ ...load, url: `${backend.baseUrl}/api/posts`, headers: auth, nextPath: randomCursorPath });
     // Stopped before the baseline runs, so the two never compete for the CPU.
     await backend.stop();
     backend = undefined;
@@ -74,7 +89,7 @@ async function benchSize(size, options, admin, entry) {
     const bareServer = await startBareServer({ pageFile, contentType });
     try {
       const bare = await measure({ ...load, url: `${bareServer.baseUrl}/` });
-      return { size, api, bare };
+      return { size, api, uncached, bare };
     } finally {
       await bareServer.stop();
     }
@@ -102,7 +117,8 @@ async function main() {
     console.log(
       `GET /api/posts (first page, ${PAGE_SIZE} posts, signed in as the guest) on PostgreSQL ${version[0].server_version}, ` +
         `${options.connections} connections, ${options.durationSeconds} s after a ${WARM_UP_SECONDS} s warm-up; ` +
-        `bare = a node:http server answering the same JSON, measured once per size right after the API. ` +
+        `bare = a node:http server answering the same JSON, measured once per size right after the API; ` +
+        `uncached = pages at random cursors, each a cache miss served from PostgreSQL. ` +
         `Node ${process.version}, ${availableParallelism()} CPUs.\n`,
     );
     console.log(renderReport(rows));

@@ -8,9 +8,11 @@ export const WARM_UP_SECONDS = 2;
  * one, so the 2xx response times (fractional ms) are collected here and their percentiles taken
  * exactly. Requests per second is autocannon's (mean of the per-second counts).
  */
-async function load({ url, headers, duration, connections }) {
+async function load({ url, headers, duration, connections, nextPath }) {
   const latencies = [];
-  const run = autocannon({ url, headers, duration, connections });
+  // nextPath: a new path for every request (autocannon calls setupRequest per request).
+  const requests = nextPath ? [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] : undefined;
+  const run = autocannon({ url, headers, duration, connections, requests });
   run.on('response', (_client, statusCode, _bytes, responseTime) => {
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
   });
@@ -24,9 +26,9 @@ function percentile(sorted, fraction) {
 }
 
 /** p50 and p99 in ms, requests/s, and every kind of failure autocannon counts. */
-export async function measure({ url, headers = {}, durationSeconds, connections }) {
-  await load({ url, headers, duration: WARM_UP_SECONDS, connections });
-  const { result, latencies } = await load({ url, headers, duration: durationSeconds, connections });
+export async function measure({ url, headers = {}, durationSeconds, connections, nextPath }) {
+  await load({ url, headers, duration: WARM_UP_SECONDS, connections, nextPath });
+  const { result, latencies } = await load({ url, headers, duration: durationSeconds, connections, nextPath });
   return {
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),

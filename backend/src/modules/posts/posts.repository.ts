@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DATABASE } from '../../db/database.module';
 import type { Database } from '../../db/database';
 import { postComments } from '../../db/schema/post-comments.table';
@@ -56,6 +56,16 @@ const postColumns = {
   userPicturePath: users.picturePath,
 };
 
+/**
+ * A post with its likes and comments' texts in one round trip: each correlated subquery is an
+ * index lookup by post id, so a page costs the same whatever the table sizes.
+ */
+const recordColumns = {
+  ...postColumns,
+  likedBy: sql<string[]>`coalesce((select json_agg(${postLikes.userId}) from ${postLikes} where ${postLikes.postId} = ${posts.id}), '[]'::json)`,
+  commentTexts: sql<string[]>`coalesce((select json_agg(${postComments.text} order by ${postComments.createdAt}, ${postComments.id}) from ${postComments} where ${postComments.postId} = ${posts.id}), '[]'::json)`,
+};
+
 @Injectable()
 export class PostsRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
@@ -68,19 +78,17 @@ export class PostsRepository {
     const conditions: SQL[] = [];
     if (authorId) conditions.push(eq(posts.userId, authorId));
     if (after) conditions.push(sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`);
-    const rows = await this.db
-      .select(postColumns)
+    return this.db
+      .select(recordColumns)
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
       .where(conditions.length ? and(...conditions) : undefined)
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(limit);
-    return this.withLikesAndComments(rows);
   }
 
   async findById(id: string): Promise<PostRecord | undefined> {
-    const rows = await this.db.select(postColumns).from(posts).innerJoin(users, eq(users.id, posts.userId)).where(eq(posts.id, id));
-    const [record] = await this.withLikesAndComments(rows);
+    const [record] = await this.db.select(recordColumns).from(posts).innerJoin(users, eq(users.id, posts.userId)).where(eq(posts.id, id));
     return record;
   }
 
@@ -136,31 +144,4 @@ export class PostsRepository {
       .where(eq(postComments.postId, postId))
       .orderBy(asc(postComments.createdAt), asc(postComments.id));
   }
-
-  /** Two indexed lookups for the whole page, however many posts it has. */
-  private async withLikesAndComments(rows: PostRow[]): Promise<PostRecord[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.id);
-    const [likes, comments] = await Promise.all([
-      this.db.select({ postId: postLikes.postId, userId: postLikes.userId }).from(postLikes).where(inArray(postLikes.postId, ids)),
-      this.db
-        .select({ postId: postComments.postId, text: postComments.text })
-        .from(postComments)
-        .where(inArray(postComments.postId, ids))
-        .orderBy(asc(postComments.createdAt), asc(postComments.id)),
-    ]);
-    const likedBy = groupBy(likes, (like) => like.postId, (like) => like.userId);
-    const texts = groupBy(comments, (comment) => comment.postId, (comment) => comment.text);
-    return rows.map((row) => ({ ...row, likedBy: likedBy.get(row.id) ?? [], commentTexts: texts.get(row.id) ?? [] }));
-  }
-}
-
-function groupBy<T, V>(items: T[], key: (item: T) => string, value: (item: T) => V): Map<string, V[]> {
-  const groups = new Map<string, V[]>();
-  for (const item of items) {
-    const list = groups.get(key(item));
-    if (list) list.push(value(item));
-    else groups.set(key(item), [value(item)]);
-  }
-  return groups;
 }
