@@ -14,6 +14,8 @@ RUN NX_DAEMON=false npx nx run-many -t build -p @atelier/contracts @atelier/back
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000
+# The seeded illustrations are SVG with text (initials, chart labels); librsvg needs a font to draw it.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
