@@ -11,7 +11,7 @@ import {
   setUsersTrending,
   type SessionState,
 } from './session-slice';
-import type { Post } from './session-types';
+import type { Post } from '@atelier/contracts';
 import { testMember } from '../test/fixtures';
 
 
@@ -26,6 +26,8 @@ const post = (id: string, description: string): Post => ({
   userPicturePath: 'ada.png',
   likes: {},
   comments: [],
+  createdAt: '2026-01-02T03:04:05.000Z',
+  updatedAt: '2026-01-02T03:04:05.000Z',
 });
 
 const signedIn = (): SessionState => sessionReducer(initialSessionState, setLogin({ user: testMember, token: 'jwt' }));
@@ -64,7 +66,7 @@ describe('session slice', () => {
   });
 
   it("setFriends replaces the signed-in user's friends", () => {
-    const friends = [{ _id: 'u2', firstName: 'Alan', lastName: 'Turing', occupation: 'Mathematician', picturePath: 'alan.png' }];
+    const friends = [{ _id: 'u2', firstName: 'Alan', lastName: 'Turing', occupation: 'Mathematician', location: 'Wilmslow', picturePath: 'alan.png' }];
     const state = sessionReducer(signedIn(), setFriends(friends));
     expect(state.user?.friends).toEqual(friends);
     expect(sessionReducer(state, setFriends([])).user?.friends).toEqual([]);
@@ -85,7 +87,7 @@ describe('session slice', () => {
 
   it('setPost replaces only the post with the same _id, in place', () => {
     const state = sessionReducer(initialSessionState, setPosts([post('p1', 'a'), post('p2', 'b'), post('p3', 'c')]));
-    const liked = { ...post('p2', 'b'), likes: { u1: true } };
+    const liked: Post = { ...post('p2', 'b'), likes: { u1: true } };
     const next = sessionReducer(state, setPost(liked));
     expect(next.posts.map((p) => p._id)).toEqual(['p1', 'p2', 'p3']);
     expect(next.posts[1].likes).toEqual({ u1: true });

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ColorMode } from '../theme/app-theme';
-import type { FriendSummary, Post, SessionUser, TrendingUser } from './session-types';
+import type { FriendSummary, Post } from '@atelier/contracts';
+import type { SessionUser, TrendingUser } from './session-types';
 
 /** The spec's persisted client session. */
 export interface SessionState {

@@ -1,38 +1,9 @@
-// Minimal client-side shapes of the session; they move into @atelier/contracts with the API features.
+import type { Member } from '@atelier/contracts';
 
-export interface FriendSummary {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  occupation: string;
-  picturePath: string;
-}
+// Session shapes the API does not define; members and posts are the API's own (@atelier/contracts).
 
-export interface SessionUser {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  location: string;
-  occupation: string;
-  picturePath: string;
-  viewedProfile: number;
-  impressions: number;
-  friends: FriendSummary[];
-}
-
-export interface Post {
-  _id: string;
-  userId: string;
-  firstName: string;
-  lastName: string;
-  description: string;
-  location: string;
-  picturePath?: string | null;
-  userPicturePath: string;
-  likes: Record<string, boolean>;
-  comments: string[];
-}
+/** The signed-in member, as login answers it (their own record, so with email and friends). */
+export type SessionUser = Member;
 
 export interface TrendingUser {
   _id: string;

@@ -12,6 +12,7 @@ export const testMember: SessionUser = {
   viewedProfile: 3,
   impressions: 7,
   friends: [],
+  createdAt: '2026-01-02T03:04:05.000Z',
 };
 
 /** The spec's navigation as [label, target] pairs, in its order: what the specs expect on screen. */

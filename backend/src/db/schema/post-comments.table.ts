@@ -1,17 +1,13 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { posts } from './posts.table';
-import { users } from './users.table';
+import { postReference } from './posts.table';
+import { memberReference } from './users.table';
 
 export const postComments = pgTable(
   'post_comments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    postId: uuid('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: postReference('post_id'),
+    userId: memberReference('user_id'),
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

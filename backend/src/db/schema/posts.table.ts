@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.table';
+import { memberReference } from './users.table';
 
 /**
  * Feed pages walk (created_at, id) downwards from a cursor (a backward scan of these indexes), so a
@@ -9,9 +9,7 @@ export const posts = pgTable(
   'posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     description: text('description').notNull(),
     picturePath: text('picture_path'),
     // Millisecond precision, as JavaScript dates have: a cursor made from a row's date matches it exactly.
@@ -23,3 +21,9 @@ export const posts = pgTable(
     index('posts_author_feed_idx').on(table.userId, table.createdAt, table.id),
   ],
 );
+
+/** A column naming a post; its likes and comments go when the post does. */
+export const postReference = (column: string) =>
+  uuid(column)
+    .notNull()
+    .references(() => posts.id, { onDelete: 'cascade' });

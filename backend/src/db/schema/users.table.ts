@@ -14,3 +14,9 @@ export const users = pgTable('users', {
   impressions: integer('impressions').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A column naming a member; their rows go when the member does. */
+export const memberReference = (column: string) =>
+  uuid(column)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
