@@ -1,0 +1,25 @@
+import { call, put, select } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { ApiError } from './api-client';
+import { selectToken } from './session-selectors';
+import { setLogout } from './session-slice';
+
+/**
+ * Calls the API with the stored token. A 401 means the session is over (expired, or the member was
+ * removed): the session is cleared, which sends members-only pages to /lobby, and the error is rethrown.
+ */
+export function* withToken<T>(request: (token: string) => Promise<T>): SagaIterator<T> {
+  const token: string | null = yield select(selectToken);
+  if (!token) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in to do this');
+  try {
+    return (yield call(request, token)) as T;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) yield put(setLogout());
+    throw error;
+  }
+}
+
+/** The words to show for a failed call. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+}
