@@ -1,12 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { NAV, NAV_LABELS, storeSignedInSession } from '../support/site';
+import { expect, test, type Page } from '@playwright/test';
+import { fullName, storeSignedInSession } from '../support/matrix-network';
+import { NAV, NAV_LABELS } from '../support/site';
 
 test.describe('at 1280px wide', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   for (const item of NAV) {
     test(`the header link '${item.label}' reaches ${item.path}`, async ({ page }) => {
-      // /matrix is for members; a stored session lets the link show its own page.
+      // /matrix is for members; the guest's session (a real token) lets the link show its own page.
       if (item.path === '/matrix') await storeSignedInSession(page);
       await page.goto('/');
       await expect(page.getByRole('button', { name: 'open menu' })).toHaveCount(0);
@@ -20,20 +21,27 @@ test.describe('at 1280px wide', () => {
   }
 
   test("signed in, the member's dropdown signs out", async ({ page }) => {
-    await storeSignedInSession(page);
+    const { user } = await storeSignedInSession(page);
     await page.goto('/matrix');
-    await page.getByRole('banner').getByRole('button', { name: 'Ada Lovelace' }).click();
+    await page.getByRole('banner').getByRole('button', { name: fullName(user) }).click();
     await page.getByRole('menuitem', { name: 'SIGN OUT' }).click();
     await expect(page).toHaveURL('/lobby');
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Ada Lovelace' })).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('button', { name: fullName(user) })).toHaveCount(0);
   });
 });
+
+/**
+ * Until the first page's chunk has loaded, the router shows a stand-in frame whose header is replaced
+ * (and its menu state lost) when the page arrives: a click on 'open menu' must wait for the page.
+ */
+const waitForHomePage = (page: Page) => expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 
 test.describe('at 800px wide', () => {
   test.use({ viewport: { width: 800, height: 900 } });
 
   test('the hamburger opens a right-side panel with the six items, and its close button closes it', async ({ page }) => {
     await page.goto('/');
+    await waitForHomePage(page);
     const header = page.getByRole('banner');
     await expect(header.getByRole('navigation')).toHaveCount(0);
 
@@ -60,6 +68,7 @@ test.describe('at 800px wide', () => {
 
   test('choosing an item in the panel navigates there and closes the panel', async ({ page }) => {
     await page.goto('/');
+    await waitForHomePage(page);
     await page.getByRole('button', { name: 'open menu' }).click();
     const panel = page.getByRole('dialog', { name: 'Site menu' });
     await panel.getByRole('link', { name: 'Gen AI Gallery' }).click();

@@ -17,33 +17,5 @@ export const NAV = [
 
 export const NAV_LABELS = NAV.map((item) => item.label);
 
-/**
- * Stores a signed-in session the way the app persists it (localStorage key persist:root,
- * redux-persist version 1), before any page script runs.
- */
-export async function storeSignedInSession(page: Page) {
-  const user = {
-    _id: 'e2e-user',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    location: 'London',
-    occupation: 'Engineer',
-    picturePath: '',
-    viewedProfile: 0,
-    impressions: 0,
-    friends: [],
-  };
-  const session = {
-    mode: JSON.stringify('dark'),
-    user: JSON.stringify(user),
-    token: JSON.stringify('e2e-token'),
-    posts: '[]',
-    usersTrending: '[]',
-    _persist: JSON.stringify({ version: 1, rehydrated: true }),
-  };
-  await page.addInitScript((value) => localStorage.setItem('persist:root', value), JSON.stringify(session));
-}
-
 export const bodyBackground = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);

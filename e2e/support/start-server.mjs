@@ -28,6 +28,9 @@ const env = {
   DATA_DIR: dataDir,
   PORT: process.env.E2E_PORT || '3100',
   LOG_LEVEL: 'warn',
+  // The specs register and sign in a fresh member per test (two workers in parallel), far beyond the
+  // default 10 registrations + 10 logins per minute from one IP; the limit itself has backend tests.
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000',
 };
 // Always the embedded database and in-process queue: the run must not touch a shared server.
 delete env.DATABASE_URL;

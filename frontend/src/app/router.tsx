@@ -52,8 +52,8 @@ export const appRoutes: RouteObject[] = [
       {
         element: <RequireToken />,
         children: [
-          page('matrix', ROUTE_META.matrix, () => import('../features/matrix/matrix-page')),
-          page('profile/:userId', ROUTE_META.profile, () => import('../features/profile/profile-page')),
+          page('matrix', ROUTE_META.matrix, () => import('../features/network/matrix-page')),
+          page('profile/:userId', ROUTE_META.profile, () => import('../features/network/profile-page')),
         ],
       },
       page('ll1l1l1ll', ROUTE_META.restricted, loadRestrictedPage),

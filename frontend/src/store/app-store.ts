@@ -2,6 +2,8 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
+import { lobbyReducer } from '../features/lobby/lobby-slice';
+import { networkReducer } from '../features/network/network-slice';
 import { rootSaga } from './root-saga';
 import { sessionReducer } from './session-slice';
 
@@ -16,6 +18,8 @@ export const sessionPersistConfig = {
 
 const rootReducer = combineReducers({
   session: persistReducer(sessionPersistConfig, sessionReducer),
+  lobby: lobbyReducer,
+  network: networkReducer,
 });
 
 export function createAppStore() {
@@ -26,8 +30,12 @@ export function createAppStore() {
       getDefaultMiddleware({
         // Side effects live in sagas.
         thunk: false,
-        // redux-persist's own actions carry functions (register, rehydrate callbacks).
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+        serializableCheck: {
+          // redux-persist's own actions carry functions (register, rehydrate callbacks).
+          ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER],
+          // Register and post requests carry the chosen File to their saga; it never reaches the state.
+          ignoredActionPaths: ['meta.arg', 'meta.baseQueryMeta', 'payload.picture'],
+        },
       }).concat(sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);

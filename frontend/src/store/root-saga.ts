@@ -1,8 +1,13 @@
 import { all, fork } from 'redux-saga/effects';
 import type { Saga } from 'redux-saga';
+import { lobbySaga } from '../features/lobby/lobby-saga';
+import { networkSaga } from '../features/network/network-saga';
 
 // Each feature's watcher saga is listed here as the feature lands; the shell itself has no side effects.
-const featureSagas: Saga[] = [];
+const featureSagas: Saga[] = [
+  lobbySaga,
+  networkSaga,
+];
 
 export function* rootSaga() {
   yield all(featureSagas.map((saga) => fork(saga)));

@@ -49,11 +49,29 @@ const sessionSlice = createSlice({
     setPost(state, action: PayloadAction<Post>) {
       state.posts = state.posts.map((post) => (post._id === action.payload._id ? action.payload : post));
     },
+    /** A further feed page: adds, at the end, the posts not already listed (a page may overlap a new post). */
+    appendPosts(state, action: PayloadAction<Post[]>) {
+      const listed = new Set(state.posts.map((post) => post._id));
+      state.posts.push(...action.payload.filter((post) => !listed.has(post._id)));
+    },
+    removePost(state, action: PayloadAction<string>) {
+      state.posts = state.posts.filter((post) => post._id !== action.payload);
+    },
     setUsersTrending(state, action: PayloadAction<TrendingUser[]>) {
       state.usersTrending = action.payload;
     },
   },
 });
 
-export const { setMode, setLogin, setLogout, setFriends, setPosts, setPost, setUsersTrending } = sessionSlice.actions;
+export const {
+  setMode,
+  setLogin,
+  setLogout,
+  setFriends,
+  setPosts,
+  setPost,
+  appendPosts,
+  removePost,
+  setUsersTrending,
+} = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;

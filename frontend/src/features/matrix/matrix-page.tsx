@@ -1,5 +1,0 @@
-import { PageFrame } from '../../components/page-frame';
-
-export default function MatrixPage() {
-  return <PageFrame />;
-}

@@ -1,0 +1,231 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Post } from '@atelier/contracts';
+import { ApiError } from '../../store/api-client';
+import { socialApi } from '../../store/social-api';
+import { renderApp } from '../../test/render-app';
+import { setViewportWidth } from '../../test/viewport';
+import { alan, makePost, me, summaryOf } from './network-test-data';
+
+const posts = () => screen.getAllByRole('article');
+const postWith = async (text: string) => (await screen.findByText(text)).closest('article') as HTMLElement;
+
+// Whole-app renders with MUI's self-sizing text areas are slow in jsdom, slower still on a busy machine.
+configure({ asyncUtilTimeout: 4000 });
+
+// The route loads its page lazily; compiling it once up front keeps the first test within its time.
+beforeAll(() => import('./matrix-page'));
+
+beforeEach(() => {
+  vi.spyOn(socialApi, 'member').mockResolvedValue({ ...me, viewedProfile: 40, impressions: 1234 });
+  vi.spyOn(socialApi, 'friends').mockResolvedValue([]);
+  vi.spyOn(socialApi, 'feed').mockResolvedValue({ posts: [makePost('p1', 'First post'), makePost('p2', 'Second post')] });
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('/matrix', { timeout: 20_000 }, () => {
+  it('shows your user card with the fresh counters, the composer and the feed', async () => {
+    renderApp('/matrix', { signedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Matrix Network' })).toBeInTheDocument();
+    expect(await screen.findByText('1,234')).toBeInTheDocument();
+    expect(screen.getByText("Who's viewed your profile").nextSibling).toHaveTextContent('40');
+    expect(screen.getByText('Impressions of your post')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/profile/u1');
+    expect(screen.getByText('0 friends')).toBeInTheDocument();
+    expect(screen.getByText('London')).toBeInTheDocument();
+    expect(screen.getByText('Engineer')).toBeInTheDocument();
+    expect(screen.getByText('Social Profiles')).toBeInTheDocument();
+    expect(screen.getByText('Video Platform')).toBeInTheDocument();
+    expect(screen.getByText('Network Platform')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: "What's on your mind..." })).toHaveAttribute('placeholder', "What's on your mind...");
+    expect((await screen.findAllByRole('article')).map((post) => within(post).getByText(/post$/).textContent)).toEqual([
+      'First post',
+      'Second post',
+    ]);
+  });
+
+  it('shows the ad and your friend list in a right column at 1000px and wider only', async () => {
+    vi.spyOn(socialApi, 'friends').mockResolvedValue([summaryOf(alan)]);
+    renderApp('/matrix', { signedIn: true, width: 1000 });
+    expect(await screen.findByRole('heading', { name: 'Sponsored' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /RTX 5090/ })).toHaveAttribute('href', '/feature/nvidia-rtx-5090');
+    const friendList = screen.getByRole('region', { name: 'Friend List' });
+    expect(await within(friendList).findByRole('link', { name: 'Alan Turing' })).toHaveAttribute('href', '/profile/u2');
+    expect(within(friendList).getByRole('button', { name: 'Remove friend' })).toBeInTheDocument();
+
+    setViewportWidth(999);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Sponsored' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: 'Friend List' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: "What's on your mind..." })).toBeInTheDocument();
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+  });
+
+  it('labels Clip, Attachment and Audio on wide screens only', async () => {
+    renderApp('/matrix', { signedIn: true, width: 800 });
+    expect(await screen.findByRole('button', { name: 'Image' })).toBeInTheDocument();
+    expect(screen.queryByText('Clip')).not.toBeInTheDocument();
+    expect(screen.queryByText('Attachment')).not.toBeInTheDocument();
+    expect(screen.queryByText('Audio')).not.toBeInTheDocument();
+
+    setViewportWidth(1000);
+    expect(await screen.findByText('Clip')).toBeInTheDocument();
+    expect(screen.getByText('Attachment')).toBeInTheDocument();
+    expect(screen.getByText('Audio')).toBeInTheDocument();
+  });
+
+  it('keeps POST disabled while the text is empty; posting replaces the feed and clears the composer', async () => {
+    const created = makePost('p0', 'Hello', me);
+    const createPost = vi
+      .spyOn(socialApi, 'createPost')
+      .mockResolvedValue({ posts: [created, makePost('p1', 'First post'), makePost('p2', 'Second post')] });
+    const { user } = renderApp('/matrix', { signedIn: true });
+    const text = await screen.findByRole('textbox', { name: "What's on your mind..." });
+    const post = screen.getByRole('button', { name: 'POST' });
+    expect(post).toBeDisabled();
+    await user.type(text, '   ');
+    expect(post).toBeDisabled();
+
+    await user.clear(text);
+    await user.type(text, 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Image' }));
+    const picture = new File(['png'], 'cat.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Add Image Here'), picture);
+    expect(await screen.findByText('cat.png')).toBeInTheDocument();
+    await user.click(post);
+
+    expect(await postWith('Hello')).toBeInTheDocument();
+    expect(createPost).toHaveBeenCalledWith('test-token', 'Hello', picture);
+    expect(posts()).toHaveLength(3);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: "What's on your mind..." })).toHaveValue(''));
+    expect(screen.queryByText('cat.png')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'POST' })).toBeDisabled();
+  });
+
+  it('explains a refused picture and keeps the text', async () => {
+    vi.spyOn(socialApi, 'createPost').mockRejectedValue(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'not an image'));
+    const { user } = renderApp('/matrix', { signedIn: true });
+    const text = await screen.findByRole('textbox', { name: "What's on your mind..." });
+    await user.type(text, 'Hi');
+    await user.click(screen.getByRole('button', { name: 'POST' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('only JPEG and PNG images are accepted');
+    expect(text).toHaveValue('Hi');
+  });
+
+  it('toggles a like, with its count, keeping the post in its place', async () => {
+    let likes: Post['likes'] = {};
+    vi.spyOn(socialApi, 'toggleLike').mockImplementation(async (_token, postId) => {
+      likes = likes[me._id] ? {} : { [me._id]: true, u9: true };
+      return makePost(postId, 'Second post', alan, { likes });
+    });
+    const { user } = renderApp('/matrix', { signedIn: true });
+    const second = await postWith('Second post');
+    const like = within(second).getByRole('button', { name: 'Like' });
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    expect(like.nextSibling).toHaveTextContent('0');
+
+    await user.click(like);
+    await waitFor(() => expect(within(second).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(within(second).getByRole('button', { name: 'Like' }).nextSibling).toHaveTextContent('2');
+    expect(posts()[1]).toBe(second);
+
+    await user.click(within(second).getByRole('button', { name: 'Like' }));
+    await waitFor(() => expect(within(second).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'false'));
+    expect(within(second).getByRole('button', { name: 'Like' }).nextSibling).toHaveTextContent('0');
+  });
+
+  it("adds the author of a post as a friend: the button turns to Remove friend and the friend list shows them", async () => {
+    const toggle = vi.spyOn(socialApi, 'toggleFriend').mockResolvedValue([summaryOf(alan)]);
+    const { user } = renderApp('/matrix', { signedIn: true });
+    const first = await postWith('First post');
+    await user.click(within(first).getByRole('button', { name: 'Add friend' }));
+
+    await waitFor(() => expect(within(first).getByRole('button', { name: 'Remove friend' })).toBeInTheDocument());
+    expect(toggle).toHaveBeenCalledWith('test-token', me._id, alan._id);
+    const friendList = screen.getByRole('region', { name: 'Friend List' });
+    expect(within(friendList).getByRole('link', { name: 'Alan Turing' })).toBeInTheDocument();
+    expect(screen.getByText('1 friends')).toBeInTheDocument();
+  });
+
+  it('expands the comments and adds one; the field empties once it is saved', async () => {
+    vi.spyOn(socialApi, 'feed').mockResolvedValue({ posts: [makePost('p1', 'First post', alan, { comments: ['Great'] })] });
+    vi.spyOn(socialApi, 'comments').mockResolvedValue([
+      { _id: 'c1', postId: 'p1', text: 'Great', createdAt: '', author: summaryOf(alan) },
+    ]);
+    const add = vi
+      .spyOn(socialApi, 'addComment')
+      .mockResolvedValue(makePost('p1', 'First post', alan, { comments: ['Great', 'Thanks'] }));
+    const { user } = renderApp('/matrix', { signedIn: true });
+    const first = await postWith('First post');
+    const toggle = within(first).getByRole('button', { name: 'Comments' });
+    expect(toggle.nextSibling).toHaveTextContent('1');
+
+    await user.click(toggle);
+    expect(await within(first).findByText('Great')).toBeInTheDocument();
+    await user.type(within(first).getByRole('textbox', { name: 'Add a comment' }), 'Thanks');
+    await user.click(within(first).getByRole('button', { name: 'Comment' }));
+
+    expect(await within(first).findByText('Thanks')).toBeInTheDocument();
+    expect(add).toHaveBeenCalledWith('test-token', 'p1', 'Thanks');
+    expect(within(first).getByRole('button', { name: 'Comments' }).nextSibling).toHaveTextContent('2');
+    await waitFor(() => expect(within(first).getByRole('textbox', { name: 'Add a comment' })).toHaveValue(''));
+  });
+
+  it('lets the author edit and delete their own post, and only theirs', async () => {
+    vi.spyOn(socialApi, 'feed').mockResolvedValue({ posts: [makePost('mine', 'My words', me), makePost('p1', 'First post')] });
+    vi.spyOn(socialApi, 'editPost').mockResolvedValue(makePost('mine', 'Better', me));
+    const remove = vi.spyOn(socialApi, 'deletePost').mockResolvedValue();
+    const { user } = renderApp('/matrix', { signedIn: true });
+    const mine = await postWith('My words');
+    expect(within(mine).queryByRole('button', { name: /friend/ })).not.toBeInTheDocument();
+    expect(within(await postWith('First post')).queryByRole('button', { name: 'Post options' })).not.toBeInTheDocument();
+
+    await user.click(within(mine).getByRole('button', { name: 'Post options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const editor = within(mine).getByRole('textbox', { name: 'Edit your post' });
+    await user.clear(editor);
+    await user.type(editor, 'Better');
+    await user.click(within(mine).getByRole('button', { name: 'Save' }));
+    expect(await within(mine).findByText('Better')).toBeInTheDocument();
+    expect(within(mine).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+
+    await user.click(within(mine).getByRole('button', { name: 'Post options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Better')).not.toBeInTheDocument());
+    expect(remove).toHaveBeenCalledWith('test-token', 'mine');
+    expect(posts()).toHaveLength(1);
+  });
+
+  it("loads further pages with 'Load more posts' until there are none", async () => {
+    const feed = vi
+      .spyOn(socialApi, 'feed')
+      .mockResolvedValueOnce({ posts: [makePost('p1', 'First post')], nextCursor: 'c1' })
+      .mockResolvedValueOnce({ posts: [makePost('p2', 'Second post')] });
+    const { user } = renderApp('/matrix', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Load more posts' }));
+    expect(await postWith('Second post')).toBeInTheDocument();
+    expect(feed).toHaveBeenLastCalledWith('test-token', 'c1');
+    expect(posts()).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load more posts' })).not.toBeInTheDocument();
+  });
+
+  it("says 'No posts yet' for an empty feed, and offers a retry when loading fails", async () => {
+    vi.spyOn(socialApi, 'feed')
+      .mockRejectedValueOnce(new ApiError(0, 'NETWORK', 'unreachable'))
+      .mockResolvedValueOnce({ posts: [] });
+    const { user } = renderApp('/matrix', { signedIn: true });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The posts could not be loaded.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No posts yet')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('signs out and lands on /lobby when the API answers 401', async () => {
+    vi.spyOn(socialApi, 'member').mockRejectedValue(new ApiError(401, 'UNAUTHORIZED', 'The session has expired'));
+    const { router, store } = renderApp('/matrix', { signedIn: true });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lobby'));
+    expect(store.getState().session).toMatchObject({ user: null, token: null });
+  });
+});

@@ -1,0 +1,243 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../store/api-client';
+import { createAppStore } from '../../store/app-store';
+import { setLogin, setPosts } from '../../store/session-slice';
+import { socialApi, type FeedPage } from '../../store/social-api';
+import { alan, makePost, me, summaryOf } from './network-test-data';
+import {
+  commentRequested,
+  commentsRequested,
+  deleteRequested,
+  editRequested,
+  feedRequested,
+  friendToggled,
+  likeToggled,
+  memberRequested,
+  moreRequested,
+  postRequested,
+} from './network-slice';
+
+// The sagas run in a real store (the app's own, root saga included); only the HTTP calls are stubbed.
+
+function signedInStore() {
+  const { store } = createAppStore();
+  store.dispatch(setLogin({ user: me, token: 'jwt' }));
+  return store;
+}
+
+const page = (ids: string[], nextCursor?: string): FeedPage => ({
+  posts: ids.map((id) => makePost(id, `post ${id}`)),
+  nextCursor,
+});
+
+const ids = (store: ReturnType<typeof signedInStore>) => store.getState().session.posts.map((post) => post._id);
+
+/** A promise the test settles when it chooses. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('network saga', () => {
+  it("loads a member and their friends; for you, the session's friends follow the fresh list", async () => {
+    const store = signedInStore();
+    const friends = [summaryOf(alan)];
+    const member = vi.spyOn(socialApi, 'member').mockResolvedValue({ ...me, viewedProfile: 40, friends });
+    vi.spyOn(socialApi, 'friends').mockResolvedValue(friends);
+
+    store.dispatch(memberRequested(me._id));
+    await vi.waitFor(() => expect(store.getState().network.member.status).toBe('loaded'));
+    expect(member).toHaveBeenCalledWith('jwt', me._id);
+    expect(store.getState().network.member.data?.viewedProfile).toBe(40);
+    expect(store.getState().session.user?.friends).toEqual(friends);
+  });
+
+  it("keeps a failed member load's code and leaves your session alone", async () => {
+    const store = signedInStore();
+    vi.spyOn(socialApi, 'member').mockRejectedValue(new ApiError(404, 'NOT_FOUND', 'No such member'));
+    vi.spyOn(socialApi, 'friends').mockResolvedValue([]);
+
+    store.dispatch(memberRequested('00000000-0000-4000-8000-000000000000'));
+    await vi.waitFor(() => expect(store.getState().network.member.status).toBe('failed'));
+    expect(store.getState().network.member.error).toBe('NOT_FOUND');
+    expect(store.getState().session.token).toBe('jwt');
+  });
+
+  it('loads the feed, then appends further pages without repeating posts, until no cursor is left', async () => {
+    const store = signedInStore();
+    const feed = vi
+      .spyOn(socialApi, 'feed')
+      .mockResolvedValueOnce(page(['p1', 'p2'], 'c1'))
+      .mockResolvedValueOnce(page(['p2', 'p3']));
+
+    store.dispatch(feedRequested({ memberId: null }));
+    await vi.waitFor(() => expect(store.getState().network.feed.status).toBe('loaded'));
+    expect(ids(store)).toEqual(['p1', 'p2']);
+    expect(store.getState().network.feed.nextCursor).toBe('c1');
+
+    store.dispatch(moreRequested());
+    await vi.waitFor(() => expect(store.getState().network.feed.more.status).toBe('loaded'));
+    expect(feed).toHaveBeenLastCalledWith('jwt', 'c1');
+    expect(ids(store)).toEqual(['p1', 'p2', 'p3']);
+    expect(store.getState().network.feed.nextCursor).toBeNull();
+  });
+
+  it("a profile's feed pages through that member's posts", async () => {
+    const store = signedInStore();
+    const memberPosts = vi.spyOn(socialApi, 'memberPosts').mockResolvedValue(page(['a1'], 'next'));
+    store.dispatch(feedRequested({ memberId: alan._id }));
+    await vi.waitFor(() => expect(ids(store)).toEqual(['a1']));
+    store.dispatch(moreRequested());
+    await vi.waitFor(() => expect(memberPosts).toHaveBeenLastCalledWith('jwt', alan._id, 'next'));
+  });
+
+  it('drops a further page that arrives after the feed was reloaded', async () => {
+    const store = signedInStore();
+    const slowPage = deferred<FeedPage>();
+    vi.spyOn(socialApi, 'feed')
+      .mockResolvedValueOnce(page(['p1'], 'c1'))
+      .mockReturnValueOnce(slowPage.promise)
+      .mockResolvedValueOnce(page(['n1', 'p1'], 'c2'));
+
+    store.dispatch(feedRequested({ memberId: null }));
+    await vi.waitFor(() => expect(store.getState().network.feed.status).toBe('loaded'));
+    store.dispatch(moreRequested());
+    store.dispatch(feedRequested({ memberId: null }));
+    await vi.waitFor(() => expect(ids(store)).toEqual(['n1', 'p1']));
+
+    slowPage.resolve(page(['old']));
+    await new Promise((settle) => setTimeout(settle, 0));
+    expect(ids(store)).toEqual(['n1', 'p1']);
+    expect(store.getState().network.feed.nextCursor).toBe('c2');
+  });
+
+  it('a failed load keeps its code; a 401 signs the member out', async () => {
+    const store = signedInStore();
+    vi.spyOn(socialApi, 'feed').mockRejectedValueOnce(new ApiError(0, 'NETWORK', 'unreachable'));
+    store.dispatch(feedRequested({ memberId: null }));
+    await vi.waitFor(() => expect(store.getState().network.feed).toMatchObject({ status: 'failed', error: 'NETWORK' }));
+    expect(store.getState().session.token).toBe('jwt');
+
+    vi.spyOn(socialApi, 'feed').mockRejectedValueOnce(new ApiError(401, 'UNAUTHORIZED', 'expired'));
+    store.dispatch(feedRequested({ memberId: null }));
+    await vi.waitFor(() => expect(store.getState().session).toMatchObject({ user: null, token: null }));
+  });
+
+  it('publishing replaces the feed with the answered first page and counts the post', async () => {
+    const store = signedInStore();
+    vi.spyOn(socialApi, 'feed').mockResolvedValue(page(['p1']));
+    store.dispatch(feedRequested({ memberId: null }));
+    await vi.waitFor(() => expect(ids(store)).toEqual(['p1']));
+
+    const picture = new File(['png'], 'cat.png', { type: 'image/png' });
+    const create = vi.spyOn(socialApi, 'createPost').mockResolvedValue(page(['mine', 'p1'], 'c9'));
+    store.dispatch(postRequested({ description: 'Hello', picture }));
+    await vi.waitFor(() => expect(store.getState().network.composer.posted).toBe(1));
+    expect(create).toHaveBeenCalledWith('jwt', 'Hello', picture);
+    expect(ids(store)).toEqual(['mine', 'p1']);
+    expect(store.getState().network.feed.nextCursor).toBe('c9');
+  });
+
+  it("publishing on your own profile reloads your posts instead of showing everyone's", async () => {
+    const store = signedInStore();
+    const memberPosts = vi
+      .spyOn(socialApi, 'memberPosts')
+      .mockResolvedValueOnce(page(['m1']))
+      .mockResolvedValueOnce(page(['m2', 'm1']));
+    store.dispatch(feedRequested({ memberId: me._id }));
+    await vi.waitFor(() => expect(ids(store)).toEqual(['m1']));
+
+    vi.spyOn(socialApi, 'createPost').mockResolvedValue(page(['m2', 'someone-else']));
+    store.dispatch(postRequested({ description: 'Mine', picture: null }));
+    await vi.waitFor(() => expect(ids(store)).toEqual(['m2', 'm1']));
+    expect(memberPosts).toHaveBeenCalledTimes(2);
+  });
+
+  it('a refused picture leaves the code for the composer to explain', async () => {
+    const store = signedInStore();
+    vi.spyOn(socialApi, 'createPost').mockRejectedValue(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Not an image'));
+    store.dispatch(postRequested({ description: 'x', picture: null }));
+    await vi.waitFor(() => expect(store.getState().network.composer.error).toBe('UNSUPPORTED_MEDIA_TYPE'));
+    expect(store.getState().network.composer.posting).toBe(false);
+  });
+
+  it('a like, a comment and an edit replace the post in place', async () => {
+    const store = signedInStore();
+    store.dispatch(setPosts([makePost('p1', 'one'), makePost('p2', 'two'), makePost('p3', 'three')]));
+    vi.spyOn(socialApi, 'toggleLike').mockResolvedValue(makePost('p2', 'two', alan, { likes: { [me._id]: true } }));
+    vi.spyOn(socialApi, 'addComment').mockResolvedValue(makePost('p2', 'two', alan, { likes: { [me._id]: true }, comments: ['Nice'] }));
+    vi.spyOn(socialApi, 'editPost').mockResolvedValue(makePost('p3', 'three, edited'));
+
+    store.dispatch(likeToggled({ postId: 'p2' }));
+    await vi.waitFor(() => expect(store.getState().network.posts.p2.like?.done).toBe(1));
+    store.dispatch(commentRequested({ postId: 'p2', text: 'Nice' }));
+    store.dispatch(editRequested({ postId: 'p3', description: 'three, edited' }));
+    await vi.waitFor(() => expect(store.getState().network.posts.p3.edit?.done).toBe(1));
+    await vi.waitFor(() => expect(store.getState().network.posts.p2.comment?.done).toBe(1));
+
+    const posts = store.getState().session.posts;
+    expect(posts.map((post) => post._id)).toEqual(['p1', 'p2', 'p3']);
+    expect(posts[1]).toMatchObject({ likes: { [me._id]: true }, comments: ['Nice'] });
+    expect(posts[2].description).toBe('three, edited');
+  });
+
+  it('a new comment reloads the list with authors when it was open', async () => {
+    const store = signedInStore();
+    store.dispatch(setPosts([makePost('p1', 'one')]));
+    const comments = vi.spyOn(socialApi, 'comments').mockResolvedValue([]);
+    vi.spyOn(socialApi, 'addComment').mockResolvedValue(makePost('p1', 'one', alan, { comments: ['Hi'] }));
+
+    store.dispatch(commentsRequested({ postId: 'p1' }));
+    await vi.waitFor(() => expect(store.getState().network.comments.p1?.status).toBe('loaded'));
+    store.dispatch(commentRequested({ postId: 'p1', text: 'Hi' }));
+    await vi.waitFor(() => expect(comments).toHaveBeenCalledTimes(2));
+  });
+
+  it('a failed like keeps the post as it was and the code on the post', async () => {
+    const store = signedInStore();
+    store.dispatch(setPosts([makePost('p1', 'one')]));
+    vi.spyOn(socialApi, 'toggleLike').mockRejectedValue(new ApiError(404, 'NOT_FOUND', 'gone'));
+    store.dispatch(likeToggled({ postId: 'p1' }));
+    await vi.waitFor(() => expect(store.getState().network.posts.p1.like?.error).toBe('NOT_FOUND'));
+    expect(store.getState().session.posts[0].likes).toEqual({});
+  });
+
+  it('deleting removes the post from the list', async () => {
+    const store = signedInStore();
+    store.dispatch(setPosts([makePost('p1', 'one', me), makePost('p2', 'two')]));
+    const remove = vi.spyOn(socialApi, 'deletePost').mockResolvedValue();
+    store.dispatch(deleteRequested({ postId: 'p1' }));
+    await vi.waitFor(() => expect(ids(store)).toEqual(['p2']));
+    expect(remove).toHaveBeenCalledWith('jwt', 'p1');
+  });
+
+  it("a friend toggle sets your friends; on that member's profile their list is fetched again", async () => {
+    const store = signedInStore();
+    vi.spyOn(socialApi, 'member').mockResolvedValue(alan);
+    const friends = vi
+      .spyOn(socialApi, 'friends')
+      .mockResolvedValueOnce([])
+      .mockResolvedValueOnce([summaryOf(me)]);
+    store.dispatch(memberRequested(alan._id));
+    await vi.waitFor(() => expect(store.getState().network.member.status).toBe('loaded'));
+
+    const toggle = vi.spyOn(socialApi, 'toggleFriend').mockResolvedValue([summaryOf(alan)]);
+    store.dispatch(friendToggled({ friendId: alan._id }));
+    await vi.waitFor(() => expect(store.getState().network.member.friends).toEqual([summaryOf(me)]));
+    expect(toggle).toHaveBeenCalledWith('jwt', me._id, alan._id);
+    expect(friends).toHaveBeenCalledTimes(2);
+    expect(store.getState().session.user?.friends).toEqual([summaryOf(alan)]);
+    expect(store.getState().network.friendToggle).toEqual({ pending: [], error: null });
+  });
+
+  it('a failed friend toggle keeps your friends and the code', async () => {
+    const store = signedInStore();
+    vi.spyOn(socialApi, 'toggleFriend').mockRejectedValue(new ApiError(429, 'RATE_LIMITED', 'slow down'));
+    store.dispatch(friendToggled({ friendId: alan._id }));
+    await vi.waitFor(() => expect(store.getState().network.friendToggle).toEqual({ pending: [], error: 'RATE_LIMITED' }));
+    expect(store.getState().session.user?.friends).toEqual([]);
+  });
+});
