@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { FriendSummary, Member, Post } from '@atelier/contracts';
+import { friendSummaryOf, type Member, type Post } from '@atelier/contracts';
 import { asc } from 'drizzle-orm';
 import { friendships } from '../src/db/schema/friendships.table';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { badAuthHeaders, registerMember, type TestMember } from './helpers/members';
 
-const summaryOf = (member: Member): FriendSummary => ({
-  _id: member._id,
-  firstName: member.firstName,
-  lastName: member.lastName,
-  occupation: member.occupation,
-  location: member.location,
-  picturePath: member.picturePath,
-});
 
 describe('Matrix Network members', () => {
   let t: TestApp;
@@ -177,14 +169,14 @@ describe('Matrix Network members', () => {
 
       const added = await t.http.patch(`/api/users/${a.id}/${b.id}`).set(a.auth);
       expect(added.status).toBe(200);
-      expect(added.body).toEqual([summaryOf(b.member)]);
+      expect(added.body).toEqual([friendSummaryOf(b.member)]);
 
       const aFriends = await t.http.get(`/api/users/${a.id}/friends`).set(a.auth);
-      expect(aFriends.body).toEqual([summaryOf(b.member)]);
+      expect(aFriends.body).toEqual([friendSummaryOf(b.member)]);
       const bFriends = await t.http.get(`/api/users/${b.id}/friends`).set(a.auth);
-      expect(bFriends.body).toEqual([summaryOf(a.member)]);
-      expect((await ownRecord(a)).friends).toEqual([summaryOf(b.member)]);
-      expect((await ownRecord(b)).friends).toEqual([summaryOf(a.member)]);
+      expect(bFriends.body).toEqual([friendSummaryOf(a.member)]);
+      expect((await ownRecord(a)).friends).toEqual([friendSummaryOf(b.member)]);
+      expect((await ownRecord(b)).friends).toEqual([friendSummaryOf(a.member)]);
       expect(await friendshipRows()).toEqual(expect.arrayContaining([`${a.id}->${b.id}`, `${b.id}->${a.id}`]));
 
       const removed = await t.http.patch(`/api/users/${a.id}/${b.id}`).set(a.auth);
@@ -201,17 +193,17 @@ describe('Matrix Network members', () => {
       const a = await registerMember(t);
       const b = await registerMember(t);
       const c = await registerMember(t);
-      expect((await t.http.patch(`/api/users/${a.id}/${b.id}`).set(a.auth)).body).toEqual([summaryOf(b.member)]);
+      expect((await t.http.patch(`/api/users/${a.id}/${b.id}`).set(a.auth)).body).toEqual([friendSummaryOf(b.member)]);
       const two = await t.http.patch(`/api/users/${a.id}/${c.id}`).set(a.auth);
       expect(two.status).toBe(200);
       expect(two.body).toHaveLength(2);
-      expect(two.body).toEqual(expect.arrayContaining([summaryOf(b.member), summaryOf(c.member)]));
+      expect(two.body).toEqual(expect.arrayContaining([friendSummaryOf(b.member), friendSummaryOf(c.member)]));
 
       // B ends the friendship from their side: it is gone for A as well.
       const fromB = await t.http.patch(`/api/users/${b.id}/${a.id}`).set(b.auth);
       expect(fromB.status).toBe(200);
       expect(fromB.body).toEqual([]);
-      expect((await t.http.get(`/api/users/${a.id}/friends`).set(a.auth)).body).toEqual([summaryOf(c.member)]);
+      expect((await t.http.get(`/api/users/${a.id}/friends`).set(a.auth)).body).toEqual([friendSummaryOf(c.member)]);
     });
 
     describe('authorization of PATCH /api/users/:id/:friendId', () => {
@@ -247,7 +239,7 @@ describe('Matrix Network members', () => {
           expect(res.body).toEqual({ statusCode: 403, code: 'FORBIDDEN', message: expect.any(String) });
         }
         expect(await friendshipRows()).toEqual(before);
-        expect((await t.http.get(`/api/users/${a.id}/friends`).set(a.auth)).body).toEqual([summaryOf(b.member)]);
+        expect((await t.http.get(`/api/users/${a.id}/friends`).set(a.auth)).body).toEqual([friendSummaryOf(b.member)]);
       });
 
       it('answers 400 for befriending oneself, and changes nothing', async () => {

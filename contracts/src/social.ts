@@ -29,6 +29,26 @@ export interface Member {
   createdAt: string;
 }
 
+/** The text fields of `POST /auth/register` (sent as multipart with the `picture` file). */
+export interface RegisterFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  location: string;
+  occupation: string;
+}
+
+/** How a member appears in friend lists. */
+export const friendSummaryOf = (member: Member): FriendSummary => ({
+  _id: member._id,
+  firstName: member.firstName,
+  lastName: member.lastName,
+  occupation: member.occupation,
+  location: member.location,
+  picturePath: member.picturePath,
+});
+
 export interface LoginResponse {
   user: Member;
   token: string;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FIELD_MESSAGES, GUEST_ACCOUNT } from '@atelier/contracts';
-import { fullName, gifFile, newMemberFields, pngFile, type NewMemberFields } from '../support/matrix-network';
+import { FIELD_MESSAGES, GUEST_ACCOUNT, type RegisterFields } from '@atelier/contracts';
+import { fullName, gifFile, newMemberFields, pngFile } from '../support/matrix-network';
 
 // The lobby (/lobby): Sign In / Create Account against the real backend.
 
@@ -22,7 +22,7 @@ async function openCreateAccount(page: Page) {
   await expect(createButton(page)).toBeVisible();
 }
 
-async function fillRegistration(page: Page, fields: NewMemberFields) {
+async function fillRegistration(page: Page, fields: RegisterFields) {
   await field(page, 'First Name').fill(fields.firstName);
   await field(page, 'Last Name').fill(fields.lastName);
   await field(page, 'Location').fill(fields.location);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { GUEST_ACCOUNT, type LoginResponse, type Member, type Post } from '@atelier/contracts';
+import { GUEST_ACCOUNT, type LoginResponse, type Member, type Post, type RegisterFields } from '@atelier/contracts';
 
 // Matrix Network through its API: members, sign-in and posts the browser specs start from.
 // Tests that change anything use a member of their own (the specs run on two workers at once);
@@ -36,17 +36,8 @@ export const fullName = (member: { firstName: string; lastName: string }) => `${
 /** A short random tag, so names and texts of parallel tests never collide. */
 export const uniqueTag = () => randomUUID().slice(0, 8);
 
-export interface NewMemberFields {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  location: string;
-  occupation: string;
-}
-
 /** Form values for a member nobody has registered yet. */
-export function newMemberFields(): NewMemberFields {
+export function newMemberFields(): RegisterFields {
   const tag = uniqueTag();
   return {
     firstName: 'Ada',
@@ -70,7 +61,7 @@ export async function login(request: APIRequestContext, email: string, password:
 }
 
 /** Registers a new member (with a picture) through the API and signs them in: their record, token and form values. */
-export async function registerMember(request: APIRequestContext, fields: NewMemberFields = newMemberFields()) {
+export async function registerMember(request: APIRequestContext, fields: RegisterFields = newMemberFields()) {
   await json<Member>(await request.post('/api/auth/register', { multipart: { ...fields, picture: pngFile('avatar.png') } }), 201);
   const { user, token } = await login(request, fields.email, fields.password);
   return { fields, user, token };

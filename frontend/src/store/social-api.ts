@@ -5,6 +5,7 @@ import {
   type Member,
   type Post,
   type PostComment,
+  type RegisterFields,
 } from '@atelier/contracts';
 import { apiRequest } from './api-client';
 
@@ -16,13 +17,7 @@ export interface FeedPage {
   nextCursor?: string;
 }
 
-export interface RegisterFields {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  location: string;
-  occupation: string;
+export interface RegisterRequest extends RegisterFields {
   picture: File;
 }
 
@@ -32,7 +27,7 @@ const pageFrom = ({ data, headers }: { data: Post[]; headers: Headers }): FeedPa
 });
 
 export const socialApi = {
-  async register(fields: RegisterFields): Promise<Member> {
+  async register(fields: RegisterRequest): Promise<Member> {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('picturePath', fields.picture.name);

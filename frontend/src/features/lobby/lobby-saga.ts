@@ -5,7 +5,7 @@ import type { SagaIterator } from 'redux-saga';
 import { ApiError } from '../../store/api-client';
 import { errorMessage } from '../../store/api-saga';
 import { setLogin } from '../../store/session-slice';
-import { socialApi, type RegisterFields } from '../../store/social-api';
+import { socialApi, type RegisterRequest } from '../../store/social-api';
 import type { LoginFields } from './lobby-schemas';
 import {
   lobbyFailed,
@@ -31,7 +31,7 @@ function* login({ payload }: PayloadAction<LoginFields>): SagaIterator {
   }
 }
 
-function* register({ payload }: PayloadAction<RegisterFields>): SagaIterator {
+function* register({ payload }: PayloadAction<RegisterRequest>): SagaIterator {
   try {
     const member: Member = yield call(socialApi.register, payload);
     yield put(registerSucceeded({ email: member.email ?? payload.email }));

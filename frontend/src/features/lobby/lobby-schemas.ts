@@ -1,6 +1,6 @@
 import { FIELD_MESSAGES, GUEST_ACCOUNT, SOCIAL_LIMITS, type Member } from '@atelier/contracts';
 import { mixed, object, string, type ObjectSchema } from 'yup';
-import type { RegisterFields } from '../../store/social-api';
+import type { RegisterRequest } from '../../store/social-api';
 
 // The lobby's two forms, checked with the same limits and messages the API answers with (spec section 5).
 
@@ -8,7 +8,7 @@ import type { RegisterFields } from '../../store/social-api';
 export type LoginFields = Required<Pick<Member, 'email'>> & { password: string };
 
 /** The Create Account form while it is being filled in: no picture chosen yet is `null`. */
-export type RegisterValues = Omit<RegisterFields, 'picture'> & { picture: File | null };
+export type RegisterValues = Omit<RegisterRequest, 'picture'> & { picture: File | null };
 
 const requiredText = (max: number) =>
   string().trim().required(FIELD_MESSAGES.required).max(max, FIELD_MESSAGES.tooLong(max));
@@ -21,7 +21,7 @@ export const loginSchema: ObjectSchema<LoginFields> = object({
 });
 
 /** Validates the form's values into exactly what `socialApi.register` sends. */
-export const registerSchema: ObjectSchema<RegisterFields> = object({
+export const registerSchema: ObjectSchema<RegisterRequest> = object({
   firstName: requiredText(SOCIAL_LIMITS.firstName),
   lastName: requiredText(SOCIAL_LIMITS.lastName),
   location: requiredText(SOCIAL_LIMITS.location),

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FieldError } from '@atelier/contracts';
 import type { ApiError } from '../../store/api-client';
-import type { RegisterFields } from '../../store/social-api';
+import type { RegisterRequest } from '../../store/social-api';
 import type { LoginFields } from './lobby-schemas';
 
 export type LobbyMode = 'login' | 'register';
@@ -46,7 +46,7 @@ const lobbySlice = createSlice({
       state.error = null;
       state.registeredEmail = null;
     },
-    registerRequested(state, _action: PayloadAction<RegisterFields>) {
+    registerRequested(state, _action: PayloadAction<RegisterRequest>) {
       state.status = 'submitting';
       state.error = null;
     },

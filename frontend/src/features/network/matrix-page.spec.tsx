@@ -1,3 +1,4 @@
+import { friendSummaryOf } from '@atelier/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '@atelier/contracts';
@@ -5,7 +6,7 @@ import { ApiError } from '../../store/api-client';
 import { socialApi } from '../../store/social-api';
 import { renderApp } from '../../test/render-app';
 import { setViewportWidth } from '../../test/viewport';
-import { alan, makePost, me, summaryOf } from './network-test-data';
+import { alan, makePost, me } from './network-test-data';
 
 const posts = () => screen.getAllByRole('article');
 const postWith = async (text: string) => (await screen.findByText(text)).closest('article') as HTMLElement;
@@ -46,7 +47,7 @@ describe('/matrix', { timeout: 20_000 }, () => {
   });
 
   it('shows the ad and your friend list in a right column at 1000px and wider only', async () => {
-    vi.spyOn(socialApi, 'friends').mockResolvedValue([summaryOf(alan)]);
+    vi.spyOn(socialApi, 'friends').mockResolvedValue([friendSummaryOf(alan)]);
     renderApp('/matrix', { signedIn: true, width: 1000 });
     expect(await screen.findByRole('heading', { name: 'Sponsored' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /RTX 5090/ })).toHaveAttribute('href', '/feature/nvidia-rtx-5090');
@@ -136,7 +137,7 @@ describe('/matrix', { timeout: 20_000 }, () => {
   });
 
   it("adds the author of a post as a friend: the button turns to Remove friend and the friend list shows them", async () => {
-    const toggle = vi.spyOn(socialApi, 'toggleFriend').mockResolvedValue([summaryOf(alan)]);
+    const toggle = vi.spyOn(socialApi, 'toggleFriend').mockResolvedValue([friendSummaryOf(alan)]);
     const { user } = renderApp('/matrix', { signedIn: true });
     const first = await postWith('First post');
     await user.click(within(first).getByRole('button', { name: 'Add friend' }));
@@ -151,7 +152,7 @@ describe('/matrix', { timeout: 20_000 }, () => {
   it('expands the comments and adds one; the field empties once it is saved', async () => {
     vi.spyOn(socialApi, 'feed').mockResolvedValue({ posts: [makePost('p1', 'First post', alan, { comments: ['Great'] })] });
     vi.spyOn(socialApi, 'comments').mockResolvedValue([
-      { _id: 'c1', postId: 'p1', text: 'Great', createdAt: '', author: summaryOf(alan) },
+      { _id: 'c1', postId: 'p1', text: 'Great', createdAt: '', author: friendSummaryOf(alan) },
     ]);
     const add = vi
       .spyOn(socialApi, 'addComment')

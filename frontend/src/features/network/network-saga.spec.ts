@@ -1,9 +1,10 @@
+import { friendSummaryOf } from '@atelier/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../store/api-client';
 import { createAppStore } from '../../store/app-store';
 import { setLogin, setPosts } from '../../store/session-slice';
 import { socialApi, type FeedPage } from '../../store/social-api';
-import { alan, makePost, me, summaryOf } from './network-test-data';
+import { alan, makePost, me } from './network-test-data';
 import {
   commentRequested,
   commentsRequested,
@@ -44,7 +45,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('network saga', () => {
   it("loads a member and their friends; for you, the session's friends follow the fresh list", async () => {
     const store = signedInStore();
-    const friends = [summaryOf(alan)];
+    const friends = [friendSummaryOf(alan)];
     const member = vi.spyOn(socialApi, 'member').mockResolvedValue({ ...me, viewedProfile: 40, friends });
     vi.spyOn(socialApi, 'friends').mockResolvedValue(friends);
 
@@ -220,16 +221,16 @@ describe('network saga', () => {
     const friends = vi
       .spyOn(socialApi, 'friends')
       .mockResolvedValueOnce([])
-      .mockResolvedValueOnce([summaryOf(me)]);
+      .mockResolvedValueOnce([friendSummaryOf(me)]);
     store.dispatch(memberRequested(alan._id));
     await vi.waitFor(() => expect(store.getState().network.member.status).toBe('loaded'));
 
-    const toggle = vi.spyOn(socialApi, 'toggleFriend').mockResolvedValue([summaryOf(alan)]);
+    const toggle = vi.spyOn(socialApi, 'toggleFriend').mockResolvedValue([friendSummaryOf(alan)]);
     store.dispatch(friendToggled({ friendId: alan._id }));
-    await vi.waitFor(() => expect(store.getState().network.member.friends).toEqual([summaryOf(me)]));
+    await vi.waitFor(() => expect(store.getState().network.member.friends).toEqual([friendSummaryOf(me)]));
     expect(toggle).toHaveBeenCalledWith('jwt', me._id, alan._id);
     expect(friends).toHaveBeenCalledTimes(2);
-    expect(store.getState().session.user?.friends).toEqual([summaryOf(alan)]);
+    expect(store.getState().session.user?.friends).toEqual([friendSummaryOf(alan)]);
     expect(store.getState().network.friendToggle).toEqual({ pending: [], error: null });
   });
 

@@ -1,4 +1,4 @@
-import type { FriendSummary, Member, Post } from '@atelier/contracts';
+import type { Member, Post } from '@atelier/contracts';
 import { testMember } from '../../test/fixtures';
 
 // Members and posts the network specs share; the signed-in member is the app's testMember (u1).
@@ -16,14 +16,6 @@ export const alan: Member = {
   createdAt: '2026-01-02T03:04:05.000Z',
 };
 
-export const summaryOf = (member: Member): FriendSummary => ({
-  _id: member._id,
-  firstName: member.firstName,
-  lastName: member.lastName,
-  occupation: member.occupation,
-  location: member.location,
-  picturePath: member.picturePath,
-});
 
 export const me = testMember;
 

@@ -1,10 +1,11 @@
+import { friendSummaryOf } from '@atelier/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '@atelier/contracts';
 import { ApiError } from '../../store/api-client';
 import { socialApi } from '../../store/social-api';
 import { renderApp } from '../../test/render-app';
-import { alan, makePost, me, summaryOf } from './network-test-data';
+import { alan, makePost, me } from './network-test-data';
 
 configure({ asyncUtilTimeout: 4000 });
 beforeAll(() => import('./profile-page'));
@@ -17,7 +18,7 @@ beforeEach(() => {
     if (id === me._id) return me;
     throw new ApiError(404, 'NOT_FOUND', 'No such member');
   });
-  vi.spyOn(socialApi, 'friends').mockImplementation(async (_token, id) => (id === alan._id ? [summaryOf(me), summaryOf(grace)] : []));
+  vi.spyOn(socialApi, 'friends').mockImplementation(async (_token, id) => (id === alan._id ? [friendSummaryOf(me), friendSummaryOf(grace)] : []));
   vi.spyOn(socialApi, 'memberPosts').mockImplementation(async (_token, id) => ({
     posts: id === alan._id ? [makePost('a1', 'Computing machinery')] : [],
   }));
