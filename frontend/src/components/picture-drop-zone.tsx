@@ -1,6 +1,7 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useDropzone, type FileRejection } from 'react-dropzone';
@@ -64,15 +65,16 @@ export function PictureDropZone({ label, file, onChange, error, onRejected, reje
           </IconButton>
         ) : null}
       </Box>
+      {/* Helper texts, placed like a text field's so the form's messages line up. */}
       {error ? (
-        <Typography color="error" variant="caption" role="alert">
+        <FormHelperText error variant="outlined" role="alert">
           {error}
-        </Typography>
+        </FormHelperText>
       ) : null}
       {rejections.map(({ file: rejected, errors }) => (
-        <Typography key={rejected.name} color="error" variant="caption" component="p" role="alert">
+        <FormHelperText key={rejected.name} error variant="outlined" role="alert">
           {rejected.name}: {errors.map((reason) => reason.message).join('; ')}
-        </Typography>
+        </FormHelperText>
       ))}
     </Box>
   );
