@@ -2,3 +2,4 @@
 export * from './errors';
 export * from './health';
 export * from './social';
+export * from './botfolk';
