@@ -6,6 +6,7 @@ import { LoggingModule } from './common/logging/logging.module';
 import { DatabaseModule } from './db/database.module';
 import type { DatabaseHandle } from './db/database';
 import { AuthModule } from './modules/auth/auth.module';
+import { BotFolkModule } from './modules/botfolk/botfolk.module';
 import { HealthModule } from './modules/health/health.module';
 import { PostsModule } from './modules/posts/posts.module';
 import { UsersModule } from './modules/users/users.module';
@@ -27,7 +28,7 @@ export class AppModule {
   static register(options: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [...coreImports(options), HealthModule, AuthModule, UsersModule, PostsModule],
+      imports: [...coreImports(options), HealthModule, AuthModule, UsersModule, PostsModule, BotFolkModule],
     };
   }
 }

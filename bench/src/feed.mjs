@@ -6,12 +6,12 @@
 //
 //   npm run build                       # at the repo root: the bench starts backend/dist/main.js
 //   DATABASE_URL=postgres://... npm run bench:feed -w bench -- --sizes 1000,100000,1000000
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { firstFeedPage, signInAsGuest } from './lib/api.mjs';
+import { builtBackend } from './lib/build.mjs';
 import { explainFeed, seedFeed } from './lib/feed-data.mjs';
 import { measure, WARM_UP_SECONDS } from './lib/load.mjs';
 import { readOptions } from './lib/options.mjs';
@@ -19,7 +19,6 @@ import { connect, databaseUrlFor, dropDatabase, recreateDatabase } from './lib/p
 import { startBackend, startBareServer } from './lib/processes.mjs';
 import { hasFailures, renderReport, sizeLabel } from './lib/report.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const PAGE_SIZE = 20; // FEED_PAGE.defaultLimit in contracts/src/social.ts
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
@@ -31,25 +30,6 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 function randomCursorPath() {
   const position = `${Date.now() - Math.floor(Math.random() * YEAR_MS)}.${randomUUID()}`;
   return `/api/posts?cursor=${Buffer.from(position).toString('base64url')}`;
-}
-
-function newestMtime(path) {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
-}
-
-/** The server to start; measuring a build older than its sources would report the wrong code. */
-function backendEntry(explicit) {
-  const entry = explicit ?? join(root, 'backend/dist/main.js');
-  if (!existsSync(entry)) {
-    throw new Error(`${entry} is missing: build the backend first (\`npm run build\` at the repo root).`);
-  }
-  const sources = join(root, 'backend/src');
-  if (!explicit && existsSync(sources) && newestMtime(sources) > statSync(entry).mtimeMs) {
-    console.error('warning: backend/src is newer than backend/dist; run `npm run build` to measure the current code.');
-  }
-  return entry;
 }
 
 /** Seeds one size, measures the API on it, then the bare server on the page the API answered. */
@@ -107,7 +87,7 @@ async function main() {
     console.log(options.help);
     return;
   }
-  const entry = backendEntry(options.backendEntry);
+  const entry = builtBackend('main.js', options.backendEntry);
   const admin = await connect(options.databaseUrl);
   const rows = [];
   try {

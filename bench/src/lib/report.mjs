@@ -1,5 +1,5 @@
-// The feed bench's output: one markdown table (columns padded, so it reads in a terminal too)
-// and the two target lines of DESIGN section 10.
+// The benches' output: markdown tables (columns padded, so they read in a terminal too), and the
+// feed bench's report with its two target lines of DESIGN section 10.
 
 export const LATENCY_RATIO_TARGET = 1.5;
 export const THROUGHPUT_SHARE_TARGET = 40; // percent of the bare server
@@ -11,11 +11,12 @@ export function sizeLabel(size) {
   return size.toLocaleString('en');
 }
 
-const ms = (value) => value.toFixed(2);
-const perSecond = (value) => Math.round(value).toLocaleString('en');
+export const ms = (value) => value.toFixed(2);
+export const perSecond = (value) => Math.round(value).toLocaleString('en');
 const share = (row) => (100 * row.api.requestsPerSecond) / row.bare.requestsPerSecond;
 
-function markdownTable(header, rows) {
+/** A markdown table whose columns are padded, so it reads in a terminal too. `rows` are arrays of strings. */
+export function markdownTable(header, rows) {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
   return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n');

@@ -22,6 +22,8 @@ export interface ApiRequest {
   /** Sent as multipart/form-data (the browser sets the boundary). */
   form?: FormData;
   query?: Record<string, string | number | undefined>;
+  /** The API base to call; the social API (VITE_API_URL) unless given. */
+  base?: string;
 }
 
 export interface ApiResponse<T> {
@@ -29,11 +31,11 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-function urlFor(path: string, query: ApiRequest['query']): string {
+function urlFor(base: string, path: string, query: ApiRequest['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
   const search = params.toString();
-  return `${config.apiUrl}${path}${search ? `?${search}` : ''}`;
+  return `${base}${path}${search ? `?${search}` : ''}`;
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {
@@ -44,7 +46,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, 'INTERNAL', `The server answered ${response.status}`);
 }
 
-/** One call to the social API (VITE_API_URL); any non-2xx answer throws an ApiError. */
+/** One call to the social API (VITE_API_URL) or the given `base`; any non-2xx answer throws an ApiError. */
 export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = {};
   if (request.token) headers.Authorization = `Bearer ${request.token}`;
@@ -56,7 +58,8 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
   }
   let response: Response;
   try {
-    response = await fetch(urlFor(path, request.query), { method: request.method ?? 'GET', headers, body });
+    const url = urlFor(request.base ?? config.apiUrl, path, request.query);
+    response = await fetch(url, { method: request.method ?? 'GET', headers, body });
   } catch {
     throw new ApiError(0, 'NETWORK', 'The server could not be reached; check your connection and try again');
   }

@@ -2,6 +2,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
+import { botfolkReducer } from '../features/botfolk/botfolk-slice';
 import { lobbyReducer } from '../features/lobby/lobby-slice';
 import { networkReducer } from '../features/network/network-slice';
 import { rootSaga } from './root-saga';
@@ -20,6 +21,7 @@ const rootReducer = combineReducers({
   session: persistReducer(sessionPersistConfig, sessionReducer),
   lobby: lobbyReducer,
   network: networkReducer,
+  botfolk: botfolkReducer,
 });
 
 export function createAppStore() {

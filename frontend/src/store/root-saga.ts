@@ -1,5 +1,6 @@
 import { all, fork } from 'redux-saga/effects';
 import type { Saga } from 'redux-saga';
+import { botfolkSaga } from '../features/botfolk/botfolk-saga';
 import { lobbySaga } from '../features/lobby/lobby-saga';
 import { networkSaga } from '../features/network/network-saga';
 
@@ -7,6 +8,7 @@ import { networkSaga } from '../features/network/network-saga';
 const featureSagas: Saga[] = [
   lobbySaga,
   networkSaga,
+  botfolkSaga,
 ];
 
 export function* rootSaga() {

@@ -9,6 +9,8 @@ export interface SeedMember {
   lastName: string;
   location: string;
   occupation: string;
+  /** The Bot Folk gender gene of their face (true reads as Female), so the picture fits the name. */
+  gender: boolean;
 }
 
 /** Keys name members in the friendships and posts below; the compiler checks every reference. */
@@ -16,6 +18,7 @@ export const SEED_MEMBERS = {
   guest: {
     email: GUEST_ACCOUNT.email,
     firstName: 'Guest',
+    gender: false,
     lastName: 'Visitor',
     location: 'The Lobby',
     occupation: 'Exploring the Matrix Network',
@@ -23,6 +26,7 @@ export const SEED_MEMBERS = {
   mira: {
     email: 'mira.castellane@matrix.example',
     firstName: 'Mira',
+    gender: true,
     lastName: 'Castellane',
     location: 'Tessel Bay',
     occupation: 'Research Engineer, LLM pre-training',
@@ -30,6 +34,7 @@ export const SEED_MEMBERS = {
   tobias: {
     email: 'tobias.wrenfield@matrix.example',
     firstName: 'Tobias',
+    gender: false,
     lastName: 'Wrenfield',
     location: 'Kestrel Falls',
     occupation: 'GPU Infrastructure Engineer',
@@ -37,6 +42,7 @@ export const SEED_MEMBERS = {
   anouk: {
     email: 'anouk.veldhaven@matrix.example',
     firstName: 'Anouk',
+    gender: true,
     lastName: 'Veldhaven',
     location: 'Orinth Harbour',
     occupation: 'Computer Vision Scientist',
@@ -44,6 +50,7 @@ export const SEED_MEMBERS = {
   kofi: {
     email: 'kofi.adjeman@matrix.example',
     firstName: 'Kofi',
+    gender: false,
     lastName: 'Adjeman',
     location: 'New Aldermoor',
     occupation: 'Full-stack Developer, ML products',
@@ -51,6 +58,7 @@ export const SEED_MEMBERS = {
   yuki: {
     email: 'yuki.tanabe-rowe@matrix.example',
     firstName: 'Yuki',
+    gender: true,
     lastName: 'Tanabe-Rowe',
     location: 'Valmere',
     occupation: 'Creative Technologist, diffusion models',
@@ -58,6 +66,7 @@ export const SEED_MEMBERS = {
   samir: {
     email: 'samir.haddadine@matrix.example',
     firstName: 'Samir',
+    gender: false,
     lastName: 'Haddadine',
     location: 'Brightwater Quay',
     occupation: 'MLOps Engineer',
@@ -65,6 +74,7 @@ export const SEED_MEMBERS = {
   lena: {
     email: 'lena.kowalczyk@matrix.example',
     firstName: 'Lena',
+    gender: true,
     lastName: 'Kowalczyk',
     location: 'Saltmarsh Heights',
     occupation: 'NLP Researcher, interpretability',
@@ -72,6 +82,7 @@ export const SEED_MEMBERS = {
   rafael: {
     email: 'rafael.quintero@matrix.example',
     firstName: 'Rafael',
+    gender: false,
     lastName: 'Quintero',
     location: 'Cinder Point',
     occupation: 'Data Scientist, recommender systems',

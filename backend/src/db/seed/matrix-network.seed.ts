@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { GUEST_ACCOUNT } from '@atelier/contracts';
 import sharp from 'sharp';
 import { hashPassword } from '../../modules/auth/password-hasher';
+import { faceFromSeed } from '../../modules/botfolk/individual';
 import { mediaDir, type UploadKind } from '../../modules/media/media-paths';
 import { saveImage } from '../../modules/media/media-store.service';
 import type { Database } from '../database';
@@ -12,7 +13,6 @@ import { postComments } from '../schema/post-comments.table';
 import { postLikes } from '../schema/post-likes.table';
 import { posts } from '../schema/posts.table';
 import { users } from '../schema/users.table';
-import { AVATAR_SIZE, avatarSvg } from './illustrations/avatar.svg';
 import { POST_ART_SIZE, postArtSvg } from './illustrations/post-art.svg';
 import { LIKE_INTERVAL_MINUTES, SEED_FRIENDSHIPS, SEED_MEMBERS, SEED_POSTS, type MemberKey } from './matrix-network.content';
 import type { SeedStep } from './seeder';
@@ -21,6 +21,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** Everyone joined before the oldest post and friendship, so profiles read in a sensible order. */
 const JOINED_HOURS_AGO = 45 * 24;
+/** Members' pictures: Bot Folk faces (drawn at 400px), scaled down. */
+const AVATAR_SIZE = 256;
 
 /** Waits for every job, then throws the first failure: after a failure, no file is still on its way to disk. */
 async function settleAll(jobs: ReadonlyArray<Promise<unknown>>): Promise<void> {
@@ -34,8 +36,9 @@ class PictureWriter {
 
   constructor(private readonly dataDir: string) {}
 
+  /** Renders `svg` at `size` (scaled when the drawing is another size). */
   async write(kind: UploadKind, svg: string, size: { width: number; height: number }): Promise<string> {
-    const buffer = await sharp(Buffer.from(svg)).png().toBuffer();
+    const buffer = await sharp(Buffer.from(svg)).resize(size.width, size.height).png().toBuffer();
     const fileName = await saveImage(this.dataDir, kind, { buffer, extension: 'png', ...size });
     this.written.push({ kind, fileName });
     return fileName;
@@ -55,10 +58,12 @@ async function seedNetwork(tx: Database, pictures: PictureWriter): Promise<void>
   const memberKeys = Object.keys(SEED_MEMBERS) as MemberKey[];
   const ids = Object.fromEntries(memberKeys.map((key) => [key, randomUUID()])) as Record<MemberKey, string>;
 
+  // Each member's face is the Bot Folk individual their email draws (the same on every fresh start),
+  // with the gender gene of the member and, for women, no beard.
   const avatarJobs = memberKeys.map((key) => {
-    const { email, firstName, lastName } = SEED_MEMBERS[key];
-    const svg = avatarSvg({ seed: email, initials: firstName[0] + lastName[0], name: `${firstName} ${lastName}` });
-    return pictures.write('users', svg, { width: AVATAR_SIZE, height: AVATAR_SIZE });
+    const { email, gender } = SEED_MEMBERS[key];
+    const face = faceFromSeed(email, gender ? { gender, facialHair: 'none' } : { gender });
+    return pictures.write('users', face, { width: AVATAR_SIZE, height: AVATAR_SIZE });
   });
   const postPictureJobs = SEED_POSTS.map((post) =>
     post.art ? pictures.write('posts', postArtSvg(post.art), POST_ART_SIZE) : Promise.resolve(null),
@@ -72,13 +77,20 @@ async function seedNetwork(tx: Database, pictures: PictureWriter): Promise<void>
   const [guestHash, lockedHash] = await Promise.all(hashJobs);
 
   await tx.insert(users).values(
-    memberKeys.map((key, i) => ({
-      id: ids[key],
-      ...SEED_MEMBERS[key],
-      passwordHash: key === 'guest' ? guestHash : lockedHash,
-      picturePath: avatarFiles[i],
-      createdAt: hoursAgo(JOINED_HOURS_AGO - i),
-    })),
+    memberKeys.map((key, i) => {
+      const { email, firstName, lastName, location, occupation } = SEED_MEMBERS[key];
+      return {
+        id: ids[key],
+        email,
+        firstName,
+        lastName,
+        location,
+        occupation,
+        passwordHash: key === 'guest' ? guestHash : lockedHash,
+        picturePath: avatarFiles[i],
+        createdAt: hoursAgo(JOINED_HOURS_AGO - i),
+      };
+    }),
   );
 
   await tx.insert(friendships).values(

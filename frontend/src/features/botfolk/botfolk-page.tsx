@@ -1,5 +1,60 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { PageFrame } from '../../components/page-frame';
+import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
+import { BotFolkIntro } from './botfolk-intro';
+import { selectBotFolkIndividual, selectBotFolkStatus } from './botfolk-selectors';
+import { botfolkLeft, individualRequested, offspringRequested } from './botfolk-slice';
+import { IndividualView } from './individual-view';
+import { PermalinkButton } from './permalink-button';
+import { SpinnerGrid } from './spinner-grid';
+
+// Spec section 8: every failure reads the same; the saga logs the details.
+const FAILURE_MESSAGE = 'Something went wrong. Please try again.';
 
 export default function BotFolkPage() {
-  return <PageFrame />;
+  const dispatch = useAppDispatch();
+  const status = useAppSelector(selectBotFolkStatus);
+  const individual = useAppSelector(selectBotFolkIndividual);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const dnaInUrl = searchParams.get('dna');
+  // Only the address the page opened at asks for someone; after that the page writes the address.
+  const [dnaAtOpen] = useState(dnaInUrl);
+
+  useEffect(() => {
+    dispatch(individualRequested(dnaAtOpen ? { dna: dnaAtOpen } : {}));
+    return () => {
+      dispatch(botfolkLeft());
+    };
+  }, [dispatch, dnaAtOpen]);
+
+  // The permalink: the address names the individual shown. Replaced, so Back leaves the page.
+  useEffect(() => {
+    if (individual && individual.dna !== dnaInUrl) setSearchParams({ dna: individual.dna }, { replace: true });
+  }, [individual, dnaInUrl, setSearchParams]);
+
+  return (
+    <PageFrame>
+      <BotFolkIntro />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, my: 3 }}>
+        <Button variant="contained" onClick={() => dispatch(individualRequested({}))}>
+          CREATE A NEW UNIQUE BOT FOLK INDIVIDUAL
+        </Button>
+        <Button
+          variant="outlined"
+          disabled={!individual}
+          onClick={() => individual && dispatch(offspringRequested({ parentA: individual.dna }))}
+        >
+          BREED WITH A NEW INDIVIDUAL
+        </Button>
+        {individual && <PermalinkButton key={individual.dna} dna={individual.dna} />}
+      </Box>
+      {status === 'error' && <Alert severity="error">{FAILURE_MESSAGE}</Alert>}
+      {individual && <IndividualView individual={individual} />}
+      {(status === 'waiting' || status === 'idle') && <SpinnerGrid />}
+    </PageFrame>
+  );
 }

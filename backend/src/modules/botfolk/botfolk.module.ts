@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { BotFolkController } from './botfolk.controller';
+import { BotFolkService } from './botfolk.service';
+
+/** Bot Folk: synthetic individuals at /api/pyface (DESIGN section 7). */
+@Module({
+  controllers: [BotFolkController],
+  providers: [BotFolkService],
+})
+export class BotFolkModule {}

@@ -1,0 +1,29 @@
+// The built backend the benches start or load: there, and not older than its sources.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
+}
+
+/**
+ * The path of a file of the built backend (`relative` to backend/dist), or `explicit` when given.
+ * Throws when it is missing; warns when backend/src is newer, since measuring a build older than
+ * its sources would report the wrong code.
+ */
+export function builtBackend(relative, explicit) {
+  const file = explicit ?? join(root, 'backend/dist', relative);
+  if (!existsSync(file)) {
+    throw new Error(`${file} is missing: build the backend first (\`npm run build\` at the repo root).`);
+  }
+  const sources = join(root, 'backend/src');
+  if (!explicit && existsSync(sources) && newestMtime(sources) > statSync(file).mtimeMs) {
+    console.error('warning: backend/src is newer than backend/dist; run `npm run build` to measure the current code.');
+  }
+  return file;
+}

@@ -1,0 +1,53 @@
+import type { BotFolkIndividual, BotFolkTrait, OffspringRequest } from '@atelier/contracts';
+import { config } from '../../config';
+import { apiRequest } from '../../store/api-client';
+
+// The Bot Folk calls (spec section 7, DESIGN section 7), on the generation API base (VITE_GEN_API_URL).
+
+/** The server answered 2xx with something that is not an individual (the page would have nothing to show). */
+export class BotFolkAnswerError extends Error {
+  constructor(readonly answer: unknown) {
+    super('The Bot Folk answer is not an individual');
+    this.name = 'BotFolkAnswerError';
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isTraitList = (value: unknown): value is BotFolkTrait[] =>
+  Array.isArray(value) && value.every((trait) => isObject(trait) && typeof trait.name === 'string');
+
+function individualFrom(answer: unknown): BotFolkIndividual {
+  if (
+    isObject(answer) &&
+    typeof answer.svgimage === 'string' &&
+    typeof answer.dna === 'string' &&
+    isTraitList(answer.genes) &&
+    isTraitList(answer.nurture) &&
+    isTraitList(answer.culture)
+  ) {
+    return answer as unknown as BotFolkIndividual;
+  }
+  throw new BotFolkAnswerError(answer);
+}
+
+async function individual(path: string, request: Parameters<typeof apiRequest>[1] = {}): Promise<BotFolkIndividual> {
+  const { data } = await apiRequest<unknown>(path, { ...request, base: config.genApiUrl });
+  return individualFrom(data);
+}
+
+export const botfolkApi = {
+  /** A new individual from a fresh random seed. */
+  random(): Promise<BotFolkIndividual> {
+    return individual('/pyface');
+  },
+
+  /** Exactly the individual with this DNA line (the permalink). */
+  fromDna(dna: string): Promise<BotFolkIndividual> {
+    return individual('/pyface', { query: { dna } });
+  },
+
+  /** A child of two DNA lines: each gene from one parent, with a few mutations. */
+  offspring(parents: OffspringRequest): Promise<BotFolkIndividual> {
+    return individual('/pyface/offspring', { method: 'POST', json: parents });
+  },
+};
