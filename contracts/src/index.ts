@@ -3,3 +3,4 @@ export * from './errors';
 export * from './health';
 export * from './social';
 export * from './botfolk';
+export * from './generation';
