@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { builtBackend } from './lib/build.mjs';
+import { parseCommandLine, positiveInteger, runBench } from './lib/cli.mjs';
 import { measure, WARM_UP_SECONDS } from './lib/load.mjs';
 import { startBackend } from './lib/processes.mjs';
 import { markdownTable, ms, perSecond } from './lib/report.mjs';
@@ -27,33 +27,21 @@ const USAGE = `Usage: node bench/src/botfolk.mjs [--seconds 3] [--duration 10] [
   --backend      the built server to start (default backend/dist/main.js)`;
 
 function readOptions(argv) {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        seconds: { type: 'string', default: '3' },
-        duration: { type: 'string', default: '10' },
-        connections: { type: 'string', default: '10' },
-        backend: { type: 'string' },
-        help: { type: 'boolean', default: false },
-      },
-    }));
-  } catch (error) {
-    throw new Error(`${error.message}\n\n${USAGE}`);
-  }
-  const positive = (name) => {
-    const value = Number(values[name]);
-    if (!Number.isInteger(value) || value < 1) {
-      throw new Error(`--${name} must be a whole number above 0 (got ${JSON.stringify(values[name])})\n\n${USAGE}`);
-    }
-    return value;
-  };
+  const values = parseCommandLine(
+    argv,
+    {
+      seconds: { type: 'string', default: '3' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+      backend: { type: 'string' },
+    },
+    USAGE,
+  );
   if (values.help) return { help: USAGE };
   return {
-    seconds: positive('seconds'),
-    durationSeconds: positive('duration'),
-    connections: positive('connections'),
+    seconds: positiveInteger('seconds', values.seconds, USAGE),
+    durationSeconds: positiveInteger('duration', values.duration, USAGE),
+    connections: positiveInteger('connections', values.connections, USAGE),
     backendEntry: values.backend,
   };
 }
@@ -164,8 +152,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  const bug = [TypeError, ReferenceError, RangeError, SyntaxError].some((type) => error instanceof type);
-  console.error(`bench:botfolk: ${bug ? error.stack : error.message}`);
-  process.exitCode = 1;
-});
+runBench('bench:botfolk', main);

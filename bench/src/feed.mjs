@@ -14,6 +14,7 @@ import { firstFeedPage, signInAsGuest } from './lib/api.mjs';
 import { builtBackend } from './lib/build.mjs';
 import { explainFeed, seedFeed } from './lib/feed-data.mjs';
 import { measure, WARM_UP_SECONDS } from './lib/load.mjs';
+import { runBench } from './lib/cli.mjs';
 import { readOptions } from './lib/options.mjs';
 import { connect, databaseUrlFor, dropDatabase, recreateDatabase } from './lib/postgres.mjs';
 import { startBackend, startBareServer } from './lib/processes.mjs';
@@ -111,10 +112,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  // Setup problems (no database, no build, a bad option) are the operator's to fix and their
-  // messages say how; only a bug in this script needs its stack.
-  const bug = [TypeError, ReferenceError, RangeError, SyntaxError].some((type) => error instanceof type);
-  console.error(`bench:feed: ${bug ? error.stack : error.message}`);
-  process.exitCode = 1;
-});
+runBench('bench:feed', main);

@@ -6,8 +6,9 @@
 //   npm run build                       # at the repo root: the bench loads backend/dist
 //   npm run bench:generation -w bench -- [--renders 40]
 import { createRequire } from 'node:module';
-import { parseArgs } from 'node:util';
 import { builtBackend } from './lib/build.mjs';
+import { parseCommandLine, positiveInteger, runBench } from './lib/cli.mjs';
+import { percentile } from './lib/load.mjs';
 import { markdownTable, ms } from './lib/report.mjs';
 
 const TARGET_MS = 150;
@@ -25,17 +26,21 @@ const PROMPTS = [
   'zxq blorp (unknown words: abstract)',
 ];
 
+const USAGE = `Usage: node bench/src/generation.mjs [--renders 40]
+
+  --renders  measured renders (after ${WARM_UP_RENDERS} warm-up renders)`;
+
 function readOptions(argv) {
-  const { values } = parseArgs({ args: argv, options: { renders: { type: 'string', default: '40' } } });
-  const renders = Number(values.renders);
-  if (!Number.isInteger(renders) || renders < 1) throw new Error(`--renders must be a whole number above 0 (got ${values.renders})`);
-  return { renders };
+  const values = parseCommandLine(argv, { renders: { type: 'string', default: '40' } }, USAGE);
+  return values.help ? { help: USAGE } : { renders: positiveInteger('renders', values.renders, USAGE) };
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
 function main() {
-  const { renders } = readOptions(process.argv.slice(2));
+  const { renders, help } = readOptions(process.argv.slice(2));
+  if (help) {
+    console.log(help);
+    return;
+  }
   const log = (message) => console.error(`[generation] ${message}`);
   const require = createRequire(import.meta.url);
   const { renderProcedural } = require(builtBackend('modules/generation/procedural/procedural-renderer.js'));
@@ -52,7 +57,7 @@ function main() {
   }
   const sorted = [...times].sort((a, b) => a - b);
   const mean = times.reduce((sum, time) => sum + time, 0) / times.length;
-  const p50 = percentile(sorted, 50);
+  const p50 = percentile(sorted, 0.5);
 
   console.log(
     `Procedural renderer on one core (this thread): ${renders} renders of ${PROMPTS.length} varied prompts after ${WARM_UP_RENDERS} warm-up renders; SVG built and rasterised by resvg, PNG encoded.`,
@@ -61,7 +66,7 @@ function main() {
   console.log(
     markdownTable(
       ['image', 'renders', 'p50 ms', 'p95 ms', 'mean ms', 'min ms', 'max ms', 'mean PNG KB'],
-      [['768x768 PNG', String(renders), ms(p50), ms(percentile(sorted, 95)), ms(mean), ms(sorted[0]), ms(sorted.at(-1)), (bytes / renders / 1024).toFixed(0)]],
+      [['768x768 PNG', String(renders), ms(p50), ms(percentile(sorted, 0.95)), ms(mean), ms(sorted[0]), ms(sorted.at(-1)), (bytes / renders / 1024).toFixed(0)]],
     ),
   );
   console.log('');
@@ -69,4 +74,4 @@ function main() {
   console.log('queue overhead: measured once the job queue exists');
 }
 
-main();
+runBench('bench:generation', main);

@@ -20,7 +20,8 @@ async function load({ url, headers, duration, connections, nextPath }) {
   return { result, latencies: Float64Array.from(latencies).sort() };
 }
 
-function percentile(sorted, fraction) {
+/** The value below which `fraction` of the sorted samples fall (nearest rank). */
+export function percentile(sorted, fraction) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
 }

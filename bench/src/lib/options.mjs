@@ -1,5 +1,5 @@
 // Command-line options of `bench:feed`, with the defaults the issue names.
-import { parseArgs } from 'node:util';
+import { parseCommandLine, positiveInteger } from './cli.mjs';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 
@@ -14,44 +14,26 @@ const USAGE = `Usage: node bench/src/feed.mjs [--sizes 1000,100000,1000000] [--d
 DATABASE_URL: a PostgreSQL server URL whose role may create databases
 (default ${DEFAULT_DATABASE_URL}).`;
 
-function positiveInteger(name, text) {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new UsageError(`--${name} must be a whole number above 0 (got ${JSON.stringify(text)})`);
-  return value;
-}
-
-export class UsageError extends Error {
-  constructor(message) {
-    super(`${message}\n\n${USAGE}`);
-    this.name = 'UsageError';
-  }
-}
-
 /** Parses argv; throws a UsageError (message includes the usage) on anything it does not understand. */
 export function readOptions(argv, env) {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        sizes: { type: 'string', default: '1000,100000,1000000' },
-        duration: { type: 'string', default: '10' },
-        connections: { type: 'string', default: '10' },
-        explain: { type: 'boolean', default: false },
-        backend: { type: 'string' },
-        help: { type: 'boolean', default: false },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError(error.message);
-  }
+  const values = parseCommandLine(
+    argv,
+    {
+      sizes: { type: 'string', default: '1000,100000,1000000' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+      explain: { type: 'boolean', default: false },
+      backend: { type: 'string' },
+    },
+    USAGE,
+  );
   if (values.help) return { help: USAGE };
-  const sizes = values.sizes.split(',').map((size) => positiveInteger('sizes', size.trim()));
+  const sizes = values.sizes.split(',').map((size) => positiveInteger('sizes', size.trim(), USAGE));
   return {
     // Smallest first, so the 1k run (the reference of the latency ratio) fails fast if anything is off.
     sizes: [...new Set(sizes)].sort((a, b) => a - b),
-    durationSeconds: positiveInteger('duration', values.duration),
-    connections: positiveInteger('connections', values.connections),
+    durationSeconds: positiveInteger('duration', values.duration, USAGE),
+    connections: positiveInteger('connections', values.connections, USAGE),
     explain: values.explain,
     backendEntry: values.backend,
     databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
