@@ -1,12 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import { GUEST_ACCOUNT } from '@atelier/contracts';
 import sharp from 'sharp';
 import { hashPassword } from '../../modules/auth/password-hasher';
 import { faceFromSeed } from '../../modules/botfolk/individual';
-import { mediaDir, type UploadKind } from '../../modules/media/media-paths';
-import { saveImage } from '../../modules/media/media-store.service';
+import type { UploadKind } from '../../modules/media/media-paths';
+import { removeImage, saveImage } from '../../modules/media/media-store.service';
 import type { Database } from '../database';
 import { friendships } from '../schema/friendships.table';
 import { postComments } from '../schema/post-comments.table';
@@ -46,7 +44,7 @@ class PictureWriter {
 
   /** A failed step is rolled back and retried at the next start; its files would otherwise stay as orphans. */
   async removeAll(): Promise<void> {
-    await Promise.all(this.written.map(({ kind, fileName }) => fs.rm(path.join(mediaDir(this.dataDir, kind), fileName), { force: true })));
+    await Promise.all(this.written.map(({ kind, fileName }) => removeImage(this.dataDir, kind, fileName)));
   }
 }
 

@@ -21,8 +21,8 @@ export class MediaStore {
 
   /** Best effort: a file that cannot be removed is logged, never an error for the caller. */
   async remove(kind: UploadKind, fileName: string | null | undefined): Promise<void> {
-    if (!fileName || !STORED_NAME.test(fileName)) return;
-    await fs.rm(path.join(mediaDir(this.config.dataDir, kind), fileName), { force: true }).catch((error: unknown) => {
+    if (!fileName) return;
+    await removeImage(this.config.dataDir, kind, fileName).catch((error: unknown) => {
       this.logger.warn({ err: error, kind, fileName }, 'Could not remove a stored image');
     });
   }
@@ -37,4 +37,10 @@ export async function saveImage(dataDir: string, kind: UploadKind, image: Encode
   await fs.writeFile(partial, image.buffer, { mode: 0o644 });
   await fs.rename(partial, path.join(dir, fileName));
   return fileName;
+}
+
+/** Removes a stored image; only generated names are touched, and a missing file is not an error. */
+export async function removeImage(dataDir: string, kind: UploadKind, fileName: string): Promise<void> {
+  if (!STORED_NAME.test(fileName)) return;
+  await fs.rm(path.join(mediaDir(dataDir, kind), fileName), { force: true });
 }
