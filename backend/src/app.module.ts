@@ -7,6 +7,7 @@ import { DatabaseModule } from './db/database.module';
 import type { DatabaseHandle } from './db/database';
 import { AuthModule } from './modules/auth/auth.module';
 import { BotFolkModule } from './modules/botfolk/botfolk.module';
+import { GenerationModule } from './modules/generation/generation.module';
 import { HealthModule } from './modules/health/health.module';
 import { PostsModule } from './modules/posts/posts.module';
 import { UsersModule } from './modules/users/users.module';
@@ -28,7 +29,15 @@ export class AppModule {
   static register(options: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [...coreImports(options), HealthModule, AuthModule, UsersModule, PostsModule, BotFolkModule],
+      imports: [
+        ...coreImports(options),
+        HealthModule,
+        AuthModule,
+        UsersModule,
+        PostsModule,
+        BotFolkModule,
+        GenerationModule.register(options.config, 'api'),
+      ],
     };
   }
 }

@@ -60,6 +60,7 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
     .setDescription('Portfolio, generation, Bot Folk and Matrix Network API. Errors: { statusCode, code, message, details? }.')
     .setVersion(APP_VERSION)
     .addBearerAuth()
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' }, 'admin')
     .build();
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => SwaggerModule.createDocument(app, openApi), {
     jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json`,

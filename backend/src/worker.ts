@@ -3,16 +3,17 @@ import * as fs from 'node:fs';
 import { Logger as NestLogger, Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { coreImports, type AppModuleOptions } from './app.module';
+import { GenerationModule } from './modules/generation/generation.module';
 import { AppLogger } from './common/logging/app-logger';
 import { exitGracefullyOnSignals } from './common/process/graceful-exit';
 import { ConfigError, loadAppConfig } from './config/app-config';
 import { resolveRuntimeSecrets } from './config/runtime-secrets';
 
-/** The scale-out worker: same code and database as the API, no HTTP; job processors attach here. */
+/** The scale-out worker: same code and database as the API, no HTTP; it runs generation jobs from BullMQ. */
 @Module({})
 class WorkerModule {
   static register(options: AppModuleOptions): DynamicModule {
-    return { module: WorkerModule, imports: coreImports(options) };
+    return { module: WorkerModule, imports: [...coreImports(options), GenerationModule.register(options.config, 'worker')] };
   }
 }
 
@@ -30,9 +31,7 @@ async function main(): Promise<void> {
   );
   app.useLogger(app.get(AppLogger));
   exitGracefullyOnSignals(app);
-  new NestLogger('Worker').log('Worker ready');
-  // Nothing else holds the event loop open yet: stay up until a signal ends the process.
-  setInterval(() => undefined, 1 << 30);
+  new NestLogger('Worker').log('Worker ready: running generation jobs from the BullMQ queue');
 }
 
 main().catch((error: unknown) => {

@@ -1,68 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import { createServer } from 'node:net';
 import * as path from 'node:path';
 import type { HealthResponse } from '@atelier/contracts';
 import { openDatabase } from '../src/db/database';
 import { seedRuns } from '../src/db/schema/seed-runs.table';
+import { expectBuilt, freePort, runToExit, startServer } from './helpers/server-process';
 import { makeTempDir } from './helpers/test-app';
 import { testDriver } from './helpers/test-database';
 
-// The real entry point as an operator runs it: built dist/main.js in its own process.
-const MAIN = path.resolve(__dirname, '../dist/main.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-    server.on('error', reject);
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  stop(): Promise<number | null>;
-}
-
-async function startServer(env: NodeJS.ProcessEnv): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-    if (ok) {
-      return { child, port, stop: () => (child.kill('SIGTERM'), exited) };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not answer within 30 s: ${stderr}`);
-}
-
-function runToExit(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH, ...env } });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code, stderr }));
-  });
-}
-
 (testDriver() === 'pglite' ? describe : describe.skip)('booting dist/main.js', () => {
   let dataDir: string;
-  beforeAll(() => {
-    if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build -w backend\` first`);
-  });
+  beforeAll(expectBuilt);
   beforeEach(() => (dataDir = makeTempDir('atelier-boot-')));
   afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

@@ -1,4 +1,114 @@
-// Generation (DESIGN.md section 6): the Dream-o-matic's four modes, as POST /api/start-dream takes them.
+// Generation (DESIGN.md section 6): Forge prompts, the Dream-o-matic's modes, jobs and GPU workers.
 
 export const DREAM_MODES = ['daydream', 'nicedream', 'strangedream', 'nightmare'] as const;
 export type DreamMode = (typeof DREAM_MODES)[number];
+
+/** Longest accepted prompt (DESIGN.md section 5). */
+export const PROMPT_MAX_LENGTH = 1000;
+
+/** Job states as RunPod's serverless API names them; the client treats the last three as errors. */
+export const JOB_STATUSES = ['IN_QUEUE', 'IN_PROGRESS', 'COMPLETED', 'ERROR', 'CANCELLED', 'TIMED_OUT'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** States a job never leaves. */
+export const FINISHED_JOB_STATUSES: readonly JobStatus[] = ['COMPLETED', 'ERROR', 'CANCELLED', 'TIMED_OUT'];
+
+export interface StartJobRequest {
+  prompt: string;
+}
+
+export interface StartDreamRequest {
+  mode: DreamMode;
+}
+
+/** What POST /api/start-job and POST /api/start-dream answer. */
+export interface StartedJob {
+  id: string;
+}
+
+export interface JobOutput {
+  /** The picture as base64 PNG (no data: prefix), as the spec's client reads it. */
+  image: string;
+  seed: number;
+  /** Where the stored PNG is served, e.g. `/assets/generated/<id>.png`. */
+  url: string;
+}
+
+/** GET /api/job-status/:id. Timings are milliseconds, null until known. */
+export interface JobStatusResponse {
+  id: string;
+  status: JobStatus;
+  /** Empty until COMPLETED. */
+  output: JobOutput[];
+  /** From start to finish. */
+  executionTime: number | null;
+  /** From creation to start. */
+  delayTime: number | null;
+  /** The registered GPU worker's id, or `procedural` for the built-in renderer; null before start. */
+  workerId: string | null;
+  /** What went wrong, for ERROR, CANCELLED and TIMED_OUT. */
+  error: string | null;
+}
+
+/** GET /api/generation/info: what the Forge and Dream pages say about the hardware. */
+export interface GenerationInfo {
+  model: string;
+  /** GPU labels of the enabled registered workers; empty when only the built-in renderer serves. */
+  gpus: string[];
+}
+
+/** How many example pictures each page picks from (spec section 9). */
+export const EXAMPLE_IMAGE_COUNTS = { forge: 5, dream: 9 } as const;
+export type ExamplePage = keyof typeof EXAMPLE_IMAGE_COUNTS;
+
+export const WORKER_KINDS = ['a1111', 'comfyui', 'runpod'] as const;
+export type WorkerKind = (typeof WORKER_KINDS)[number];
+
+export type WorkerHealth = 'unknown' | 'healthy' | 'unhealthy';
+
+/** A registered GPU worker as the admin API shows it; credentials never leave the server. */
+export interface GpuWorker {
+  id: string;
+  name: string;
+  kind: WorkerKind;
+  url: string;
+  gpu: string;
+  concurrency: number;
+  enabled: boolean;
+  /** Whether credentials are stored (never their value). */
+  hasApiKey: boolean;
+  health: WorkerHealth;
+  /** Why the last health check failed. */
+  healthError: string | null;
+  lastSeenAt: string | null;
+  /** Jobs it is running now. */
+  load: number;
+  createdAt: string;
+}
+
+export interface RegisterWorkerRequest {
+  name: string;
+  kind: WorkerKind;
+  url: string;
+  gpu: string;
+  apiKey?: string;
+  concurrency?: number;
+  /** Check that the worker answers before saving it (default true). */
+  check?: boolean;
+}
+
+export type UpdateWorkerRequest = Partial<Pick<RegisterWorkerRequest, 'name' | 'url' | 'gpu' | 'apiKey' | 'concurrency'>> & {
+  enabled?: boolean;
+};
+
+/** POST /api/admin/workers/:id/test: one small real generation through that worker. */
+export interface WorkerTestResult {
+  workerId: string;
+  seed: number;
+  width: number;
+  height: number;
+  /** Ms the worker took. */
+  executionTime: number;
+  /** PNG bytes received. */
+  bytes: number;
+}

@@ -21,6 +21,14 @@ const positiveInt = (max: number) =>
     .min(1, `must be between 1 and ${max}`)
     .max(max, `must be between 1 and ${max}`);
 
+const positiveAmount = (unit: string, max: number) =>
+  z.coerce
+    .number({ message: `must be a number of ${unit}` })
+    .positive(`must be more than 0 and at most ${max}`)
+    .max(max, `must be more than 0 and at most ${max}`);
+
+const flag = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((value) => value === 'true');
+
 const urlWithProtocols = (protocols: string[]) =>
   z.string().refine((value) => {
     try {
@@ -55,6 +63,17 @@ const envSchema = z.object({
   JWT_TTL_SECONDS: optional(positiveInt(365 * 24 * 3600)).default(7 * 24 * 3600),
   AUTH_RATE_LIMIT_PER_MINUTE: optional(positiveInt(100_000)).default(10),
   TRUST_PROXY: optional(z.string()),
+  QUEUE_PREFIX: optional(z.string().regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')).default('atelier'),
+  GENERATION_RATE_LIMIT_PER_MINUTE: optional(positiveInt(100_000)).default(10),
+  GENERATION_QUEUE_CAP: optional(positiveInt(100_000)).default(100),
+  GENERATION_CONCURRENCY: optional(positiveInt(64)).default(2),
+  GENERATION_TIMEOUT_SECONDS: optional(positiveAmount('seconds', 3600)).default(120),
+  GENERATION_QUEUE_TIMEOUT_SECONDS: optional(positiveAmount('seconds', 24 * 3600)).default(900),
+  GENERATION_RETENTION_DAYS: optional(positiveAmount('days', 3650)).default(7),
+  GENERATION_FALLBACK: optional(z.enum(['procedural', 'refuse'])).default('procedural'),
+  GENERATION_CONSUMER: optional(flag).default(true),
+  WORKER_HEALTH_INTERVAL_SECONDS: optional(positiveAmount('seconds', 3600)).default(30),
+  COMFYUI_WORKFLOW_FILE: optional(z.string()),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -81,6 +100,32 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   /** Express `trust proxy` value, so rate limits see client IPs behind a proxy (e.g. `1`, `loopback`). */
   trustProxy?: string;
+  generation: GenerationConfig;
+}
+
+/** Jobs, queue and GPU workers (DESIGN.md section 6). Durations in milliseconds. */
+export interface GenerationConfig {
+  /** Key prefix of the BullMQ queue in Redis, so several sites (or test runs) can share one Redis. */
+  queuePrefix: string;
+  /** Jobs one client IP may start per minute. */
+  rateLimitPerMinute: number;
+  /** Queued plus running jobs beyond which new ones are refused with 429. */
+  queueCap: number;
+  /** Jobs this process runs at once. */
+  concurrency: number;
+  /** How long a provider may take for one picture before the job ends as ERROR. */
+  timeoutMs: number;
+  /** How long a job may wait for a runner before it ends as TIMED_OUT. */
+  queueTimeoutMs: number;
+  /** Finished jobs and their pictures older than this are deleted. */
+  retentionMs: number;
+  /** What to do when no GPU worker is usable: render procedurally, or refuse (job ERROR). */
+  fallback: 'procedural' | 'refuse';
+  /** Whether this process runs jobs; with REDIS_URL an API process may leave that to `npm run worker`. */
+  consumer: boolean;
+  workerHealthIntervalMs: number;
+  /** ComfyUI workflow template (API format JSON); a built-in SD 1.5 graph when unset. */
+  comfyWorkflowFile?: string;
 }
 
 export class ConfigError extends Error {
@@ -103,6 +148,11 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppC
     throw new ConfigError(problems);
   }
   const vars = parsed.data;
+  if (!vars.GENERATION_CONSUMER && !vars.REDIS_URL) {
+    throw new ConfigError([
+      'GENERATION_CONSUMER=false needs REDIS_URL: without Redis, jobs run in the API process or nowhere (got REDIS_URL unset)',
+    ]);
+  }
   if (vars.NODE_ENV === 'production' && !vars.JWT_SECRET) {
     throw new ConfigError(['JWT_SECRET is required when NODE_ENV=production (got unset)']);
   }
@@ -126,5 +176,18 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppC
     jwtTtlSeconds: vars.JWT_TTL_SECONDS,
     authRateLimitPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: vars.TRUST_PROXY,
+    generation: {
+      queuePrefix: vars.QUEUE_PREFIX,
+      rateLimitPerMinute: vars.GENERATION_RATE_LIMIT_PER_MINUTE,
+      queueCap: vars.GENERATION_QUEUE_CAP,
+      concurrency: vars.GENERATION_CONCURRENCY,
+      timeoutMs: Math.round(vars.GENERATION_TIMEOUT_SECONDS * 1000),
+      queueTimeoutMs: Math.round(vars.GENERATION_QUEUE_TIMEOUT_SECONDS * 1000),
+      retentionMs: Math.round(vars.GENERATION_RETENTION_DAYS * 24 * 3600 * 1000),
+      fallback: vars.GENERATION_FALLBACK,
+      consumer: vars.GENERATION_CONSUMER,
+      workerHealthIntervalMs: Math.round(vars.WORKER_HEALTH_INTERVAL_SECONDS * 1000),
+      comfyWorkflowFile: vars.COMFYUI_WORKFLOW_FILE ? path.resolve(cwd, vars.COMFYUI_WORKFLOW_FILE) : undefined,
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { LoginResponse, Member } from '@atelier/contracts';
 import { Public } from '../../common/decorators/public.decorator';
 import { parseInput } from '../../common/validation/zod-validation.pipe';
@@ -12,6 +12,7 @@ import { AuthService } from './auth.service';
 @ApiTags('auth')
 @Public()
 @UseGuards(ThrottlerGuard) // per client IP, separately for each route (AUTH_RATE_LIMIT_PER_MINUTE)
+@SkipThrottle({ generation: true })
 @Controller('auth')
 export class AuthController {
   constructor(private readonly auth: AuthService) {}

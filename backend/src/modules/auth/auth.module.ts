@@ -2,10 +2,9 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { JwtAuthGuard } from '../../common/guards/jwt-auth.guard';
-import { APP_CONFIG, RUNTIME_SECRETS } from '../../config/config.module';
-import type { AppConfig } from '../../config/app-config';
+import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
+import { RUNTIME_SECRETS } from '../../config/config.module';
 import type { RuntimeSecrets } from '../../config/runtime-secrets';
 import { MediaModule } from '../media/media.module';
 import { UsersModule } from '../users/users.module';
@@ -21,13 +20,7 @@ import { JwtStrategy } from './jwt.strategy';
       inject: [RUNTIME_SECRETS],
       useFactory: (secrets: RuntimeSecrets) => ({ secret: secrets.jwtSecret, signOptions: { algorithm: 'HS256' } }),
     }),
-    ThrottlerModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        throttlers: [{ name: 'auth', ttl: 60_000, limit: config.authRateLimitPerMinute }],
-        errorMessage: 'Too many attempts from this address; wait a minute and try again',
-      }),
-    }),
+    RateLimitModule,
     UsersModule,
     MediaModule,
   ],

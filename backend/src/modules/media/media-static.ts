@@ -1,15 +1,15 @@
 import * as path from 'node:path';
 import express, { type RequestHandler } from 'express';
-import { mediaDir, mediaRoot, UPLOAD_KINDS } from './media-paths';
+import { IMMUTABLE_KINDS, mediaDir, mediaRoot } from './media-paths';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * Serves DATA_DIR/media at /assets. Uploads carry generated names that are never reused, so they
- * are cached for good; other content may be replaced by the owner under the same name.
+ * Serves DATA_DIR/media at /assets. Uploads and generated pictures carry names that are never reused,
+ * so they are cached for good; other content may be replaced by the owner under the same name.
  */
 export function mediaHandler(dataDir: string): RequestHandler {
-  const uploadDirs = UPLOAD_KINDS.map((kind) => mediaDir(dataDir, kind) + path.sep);
+  const uploadDirs = IMMUTABLE_KINDS.map((kind) => mediaDir(dataDir, kind) + path.sep);
   return express.static(mediaRoot(dataDir), {
     index: false,
     dotfiles: 'deny',

@@ -1,0 +1,74 @@
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import { EXAMPLE_IMAGE_COUNTS, type ExamplePage } from '@atelier/contracts';
+import { APP_CONFIG } from '../../../config/config.module';
+import type { AppConfig } from '../../../config/app-config';
+import { mediaDir } from '../../media/media-paths';
+import { DREAM_PROMPTS } from '../procedural/dream-prompts';
+import { renderProcedural } from '../procedural/procedural-renderer';
+
+/** The pictures the Forge and Dream pages show before a first result, with the prompts that made them. */
+export const EXAMPLE_PROMPTS: Record<ExamplePage, readonly string[]> = {
+  forge: [
+    'a lighthouse on a rocky coast at sunset, golden light on the sea',
+    'a misty pine forest at dawn, calm and green',
+    'a neon city skyline at night in the rain',
+    'a portrait of a woman in a field of red flowers, warm light',
+    'snowy mountains under a starry purple sky',
+  ],
+  dream: [
+    DREAM_PROMPTS.daydream[0],
+    DREAM_PROMPTS.daydream[1],
+    DREAM_PROMPTS.nicedream[0],
+    DREAM_PROMPTS.nicedream[1],
+    DREAM_PROMPTS.strangedream[0],
+    DREAM_PROMPTS.strangedream[1],
+    DREAM_PROMPTS.nightmare[0],
+    DREAM_PROMPTS.nightmare[1],
+    DREAM_PROMPTS.daydream[2],
+  ],
+};
+
+const EXAMPLE_SEED = 20250501;
+
+/**
+ * Renders each example once, with the procedural renderer and a fixed seed, and keeps it under
+ * DATA_DIR/media/examples; later requests read the file.
+ */
+@Injectable()
+export class ExampleImages {
+  private readonly dir: string;
+  private readonly rendering = new Map<string, Promise<Buffer>>();
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.dir = mediaDir(config.dataDir, 'examples');
+  }
+
+  /** `number` counts from 1; undefined when the page has no such example. */
+  async picture(page: ExamplePage, number: number): Promise<Buffer | undefined> {
+    const prompt = EXAMPLE_PROMPTS[page][number - 1];
+    if (!prompt || number > EXAMPLE_IMAGE_COUNTS[page]) return undefined;
+    const file = path.join(this.dir, `${page}-${number}.png`);
+    let pending = this.rendering.get(file);
+    if (!pending) {
+      pending = this.readOrRender(file, prompt).finally(() => this.rendering.delete(file));
+      this.rendering.set(file, pending);
+    }
+    return pending;
+  }
+
+  private async readOrRender(file: string, prompt: string): Promise<Buffer> {
+    try {
+      return await fs.readFile(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    const { png } = renderProcedural({ prompt, seed: EXAMPLE_SEED });
+    await fs.mkdir(this.dir, { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    await fs.writeFile(partial, png);
+    await fs.rename(partial, file);
+    return png;
+  }
+}

@@ -1,0 +1,74 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Res, UseGuards } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { EXAMPLE_IMAGE_COUNTS, type ExamplePage, type GenerationInfo, type JobStatusResponse, type StartedJob } from '@atelier/contracts';
+import type { Response } from 'express';
+import { Public } from '../../common/decorators/public.decorator';
+import { AppError } from '../../common/errors/app-error';
+import { ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
+import { ExampleImages } from './examples/example-images';
+import { isJobId, startDreamBody, startJobBody, type StartDreamBody, type StartJobBody } from './generation.schemas';
+import { JobsService } from './jobs/jobs.service';
+import { WorkersService } from './workers/workers.service';
+
+/** The Forge and Dream-o-matic API, public as the spec has it; starting jobs is limited per client IP. */
+@ApiTags('generation')
+@Public()
+@Controller()
+export class GenerationController {
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly workers: WorkersService,
+    private readonly examples: ExampleImages,
+  ) {}
+
+  @Post('start-job')
+  @HttpCode(202)
+  @UseGuards(ThrottlerGuard)
+  @SkipThrottle({ auth: true })
+  @ApiAcceptedResponse({ description: 'The job is queued: poll GET /api/job-status/{id}' })
+  startJob(@Body(new ZodValidationPipe(startJobBody)) body: StartJobBody): Promise<StartedJob> {
+    return this.jobs.startPrompt(body.prompt);
+  }
+
+  @Post('start-dream')
+  @HttpCode(202)
+  @UseGuards(ThrottlerGuard)
+  @SkipThrottle({ auth: true })
+  @ApiAcceptedResponse({ description: 'The dream job is queued: poll GET /api/job-status/{id}' })
+  startDream(@Body(new ZodValidationPipe(startDreamBody)) body: StartDreamBody): Promise<StartedJob> {
+    return this.jobs.startDream(body.mode);
+  }
+
+  @Get('job-status/:id')
+  @ApiOkResponse({ description: 'Status, timings and, once COMPLETED, the picture as base64 PNG' })
+  async status(@Param('id') id: string, @Res({ passthrough: true }) response: Response): Promise<JobStatusResponse> {
+    response.setHeader('Cache-Control', 'no-store');
+    if (!isJobId(id)) throw new AppError('NOT_FOUND', `No generation job with id ${id}`);
+    return this.jobs.status(id);
+  }
+
+  @Get('generation/info')
+  @ApiOkResponse({ description: 'The model and the GPU labels of the enabled registered workers' })
+  info(): Promise<GenerationInfo> {
+    return this.workers.info();
+  }
+
+  @Get('generation/examples/:page/:number')
+  @ApiProduces('image/png')
+  @ApiOkResponse({ description: 'Example picture n (from 1) of the forge or dream page, made by the procedural renderer' })
+  async example(
+    @Param('page') page: string,
+    @Param('number', new ParseIntPipe({ exceptionFactory: () => noExample() })) number: number,
+    @Res() response: Response,
+  ): Promise<void> {
+    if (!Object.hasOwn(EXAMPLE_IMAGE_COUNTS, page)) throw noExample();
+    const picture = await this.examples.picture(page as ExamplePage, number);
+    if (!picture) throw noExample();
+    response.setHeader('Cache-Control', 'public, max-age=86400');
+    response.type('png').send(picture);
+  }
+}
+
+const noExample = () =>
+  new AppError('NOT_FOUND', `No such example picture: the forge page has ${EXAMPLE_IMAGE_COUNTS.forge}, the dream page ${EXAMPLE_IMAGE_COUNTS.dream}`);

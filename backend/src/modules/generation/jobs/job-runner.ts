@@ -1,0 +1,127 @@
+import { randomInt } from 'node:crypto';
+import { Inject, Injectable, Logger, OnApplicationShutdown, BeforeApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG } from '../../../config/config.module';
+import type { AppConfig } from '../../../config/app-config';
+import { PROCEDURAL_SIZE } from '../procedural/procedural-renderer';
+import { ProviderError } from '../providers/image-provider';
+import { ResultFiles } from '../results/result-files';
+import { WorkerPool } from '../workers/worker-pool';
+import { WorkersRepository } from '../workers/workers.repository';
+import { JobsRepository } from './jobs.repository';
+
+/** What became of one attempt: `deferred` means every usable GPU worker was full, try again soon. */
+export type RunOutcome = 'done' | 'skipped' | 'deferred' | 'handed-back';
+
+/** How often a running job's row is touched, and after how long without a touch its runner counts as dead. */
+export const HEARTBEAT_MS = 5_000;
+export const STALE_AFTER_MS = 4 * HEARTBEAT_MS;
+
+/**
+ * Runs one job, whichever dispatcher delivered it: claims it in the database, sends it to the
+ * assigned provider under a time limit, stores the picture, records the outcome. The jobs table stays
+ * the truth: a job ends COMPLETED or ERROR, or, when this process shuts down, goes back to the queue.
+ */
+@Injectable()
+export class JobRunner implements BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly logger = new Logger(JobRunner.name);
+  private readonly running = new Map<string, Promise<RunOutcome>>();
+  private readonly shutdown = new AbortController();
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly jobs: JobsRepository,
+    private readonly pool: WorkerPool,
+    private readonly workers: WorkersRepository,
+    private readonly results: ResultFiles,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS).unref();
+  }
+
+  /** Jobs this process is running now. */
+  get activeCount(): number {
+    return this.running.size;
+  }
+
+  async run(jobId: string): Promise<RunOutcome> {
+    if (this.shutdown.signal.aborted) return 'handed-back';
+    const pending = this.attempt(jobId);
+    this.running.set(jobId, pending);
+    try {
+      return await pending;
+    } finally {
+      this.running.delete(jobId);
+    }
+  }
+
+  private async attempt(jobId: string): Promise<RunOutcome> {
+    const queued = await this.jobs.findById(jobId);
+    if (queued?.status !== 'IN_QUEUE') return 'skipped';
+    const assignment = await this.pool.assign();
+    if (assignment.kind === 'busy') return 'deferred';
+    if (assignment.kind === 'refused') {
+      await this.jobs.finish(jobId, 'ERROR', assignment.reason);
+      return 'done';
+    }
+    const job = await this.jobs.claim(jobId, {
+      provider: assignment.providerName,
+      workerId: assignment.workerId,
+      seed: randomInt(0, 2 ** 32),
+    });
+    if (!job) return 'skipped'; // another runner got there first
+    const timeout = AbortSignal.timeout(this.config.generation.timeoutMs);
+    try {
+      const image = await assignment.provider.generate({
+        prompt: job.prompt,
+        seed: job.seed!,
+        width: PROCEDURAL_SIZE,
+        height: PROCEDURAL_SIZE,
+        signal: AbortSignal.any([timeout, this.shutdown.signal]),
+      });
+      const file = await this.results.save(job.id, image.png);
+      if (!(await this.jobs.complete(job.id, { seed: image.seed, imageFile: file }))) await this.results.remove(file);
+      return 'done';
+    } catch (error) {
+      if (this.shutdown.signal.aborted && !timeout.aborted) {
+        await this.jobs.putBack(job.id);
+        return 'handed-back';
+      }
+      const message = timeout.aborted
+        ? `${capitalise(assignment.label)} did not finish within ${this.config.generation.timeoutMs / 1000} s`
+        : error instanceof ProviderError
+          ? error.message
+          : `${capitalise(assignment.label)} failed unexpectedly`;
+      if (!(error instanceof ProviderError) && !timeout.aborted) this.logger.error(`Job ${job.id} failed`, error);
+      await this.jobs.finish(job.id, 'ERROR', message);
+      if (assignment.workerId !== 'procedural' && (timeout.aborted || isUnreachable(error))) {
+        await this.workers.recordHealth(assignment.workerId, 'unhealthy', message);
+      }
+      return 'done';
+    }
+  }
+
+  private beat(): void {
+    this.jobs.heartbeat([...this.running.keys()]).catch((error: unknown) => this.logger.warn(`Job heartbeat failed: ${String(error)}`));
+  }
+
+  /** Stops providers at once; the jobs they were running go back to the queue before the database closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.shutdown.abort(new Error('shutting down'));
+    await Promise.allSettled(this.running.values());
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.heartbeat);
+  }
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A failure to reach the worker at all (refused, reset, DNS), as opposed to the worker answering with an error. */
+function isUnreachable(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code && /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_SOCKET)$/.test(code)) return true;
+  }
+  return false;
+}

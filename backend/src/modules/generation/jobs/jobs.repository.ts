@@ -1,0 +1,147 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, count, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { JobStatus } from '@atelier/contracts';
+import { DATABASE } from '../../../db/database.module';
+import type { Database } from '../../../db/database';
+import { generationJobs, type GenerationJobRow } from '../../../db/schema/generation-jobs.table';
+
+export type JobRow = GenerationJobRow;
+
+const ACTIVE: JobStatus[] = ['IN_QUEUE', 'IN_PROGRESS'];
+const now = sql`now()`;
+const backInQueue = { status: 'IN_QUEUE', provider: null, workerId: null, seed: null, startedAt: null, heartbeatAt: null } as const;
+
+/** Every state change is a conditional update, so two runners (or a runner and a cancel) never both win. */
+@Injectable()
+export class JobsRepository {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  async insert(values: { prompt: string; dreamMode?: string }): Promise<JobRow> {
+    const [row] = await this.db.insert(generationJobs).values(values).returning();
+    return row;
+  }
+
+  async findById(id: string): Promise<JobRow | undefined> {
+    const [row] = await this.db.select().from(generationJobs).where(eq(generationJobs.id, id));
+    return row;
+  }
+
+  /** Jobs waiting or running, everywhere: what the queue cap counts. */
+  async countActive(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(generationJobs).where(inArray(generationJobs.status, ACTIVE));
+    return row.n;
+  }
+
+  /** Running jobs per GPU worker id. */
+  async loadByWorker(): Promise<Map<string, number>> {
+    const rows = await this.db
+      .select({ workerId: generationJobs.workerId, n: count() })
+      .from(generationJobs)
+      .where(and(eq(generationJobs.status, 'IN_PROGRESS'), isNotNull(generationJobs.workerId)))
+      .groupBy(generationJobs.workerId);
+    return new Map(rows.map((row) => [row.workerId!, row.n]));
+  }
+
+  /** IN_QUEUE → IN_PROGRESS for the runner that gets there first; undefined for the others. */
+  async claim(id: string, by: { provider: string; workerId: string; seed: number }): Promise<JobRow | undefined> {
+    const [row] = await this.db
+      .update(generationJobs)
+      .set({ ...by, status: 'IN_PROGRESS', startedAt: now, heartbeatAt: now, attempts: sql`${generationJobs.attempts} + 1` })
+      .where(and(eq(generationJobs.id, id), eq(generationJobs.status, 'IN_QUEUE')))
+      .returning();
+    return row;
+  }
+
+  async heartbeat(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(generationJobs)
+      .set({ heartbeatAt: now })
+      .where(and(inArray(generationJobs.id, ids), eq(generationJobs.status, 'IN_PROGRESS')));
+  }
+
+  /** False when the job was no longer running (cancelled meanwhile): the caller drops its picture. */
+  async complete(id: string, result: { seed: number; imageFile: string }): Promise<boolean> {
+    const rows = await this.db
+      .update(generationJobs)
+      .set({ ...result, status: 'COMPLETED', finishedAt: now, heartbeatAt: null })
+      .where(and(eq(generationJobs.id, id), eq(generationJobs.status, 'IN_PROGRESS')))
+      .returning({ id: generationJobs.id });
+    return rows.length > 0;
+  }
+
+  /** Ends a waiting or running job as ERROR, CANCELLED or TIMED_OUT; false if it had already ended. */
+  async finish(id: string, status: Exclude<JobStatus, 'IN_QUEUE' | 'IN_PROGRESS' | 'COMPLETED'>, error: string): Promise<boolean> {
+    const rows = await this.db
+      .update(generationJobs)
+      .set({ status, error, finishedAt: now, heartbeatAt: null })
+      .where(and(eq(generationJobs.id, id), inArray(generationJobs.status, ACTIVE)))
+      .returning({ id: generationJobs.id });
+    return rows.length > 0;
+  }
+
+  /** A runner that is shutting down hands its job back to the queue. */
+  async putBack(id: string): Promise<boolean> {
+    const rows = await this.db
+      .update(generationJobs)
+      .set(backInQueue)
+      .where(and(eq(generationJobs.id, id), eq(generationJobs.status, 'IN_PROGRESS')))
+      .returning({ id: generationJobs.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Running jobs whose runner died (no heartbeat since `staleBefore`, or every running job when no
+   * other process can be running one) go back to the queue; those interrupted `maxAttempts` times end
+   * as ERROR instead, so a picture that crashes its runner cannot loop forever.
+   */
+  async recoverInterrupted(staleBefore: Date | 'all', maxAttempts: number): Promise<{ requeued: string[]; failed: string[] }> {
+    const interrupted = and(
+      eq(generationJobs.status, 'IN_PROGRESS'),
+      staleBefore === 'all' ? undefined : or(lt(generationJobs.heartbeatAt, staleBefore), sql`${generationJobs.heartbeatAt} is null`),
+    );
+    const failed = await this.db
+      .update(generationJobs)
+      .set({
+        status: 'ERROR',
+        error: `The job was interrupted ${maxAttempts} times (its runner stopped each time); giving up`,
+        finishedAt: now,
+        heartbeatAt: null,
+      })
+      .where(and(interrupted, sql`${generationJobs.attempts} >= ${maxAttempts}`))
+      .returning({ id: generationJobs.id });
+    const requeued = await this.db
+      .update(generationJobs)
+      .set(backInQueue)
+      .where(interrupted)
+      .returning({ id: generationJobs.id });
+    return { requeued: requeued.map((row) => row.id), failed: failed.map((row) => row.id) };
+  }
+
+  async queued(): Promise<Pick<JobRow, 'id' | 'attempts'>[]> {
+    return this.db
+      .select({ id: generationJobs.id, attempts: generationJobs.attempts })
+      .from(generationJobs)
+      .where(eq(generationJobs.status, 'IN_QUEUE'))
+      .orderBy(asc(generationJobs.createdAt));
+  }
+
+  /** Jobs that waited since before `createdBefore` without any runner taking them end as TIMED_OUT. */
+  async timeOutQueued(createdBefore: Date, error: string): Promise<string[]> {
+    const rows = await this.db
+      .update(generationJobs)
+      .set({ status: 'TIMED_OUT', error, finishedAt: now })
+      .where(and(eq(generationJobs.status, 'IN_QUEUE'), lt(generationJobs.createdAt, createdBefore)))
+      .returning({ id: generationJobs.id });
+    return rows.map((row) => row.id);
+  }
+
+  /** Deletes jobs that finished before `finishedBefore`; returns their picture files to remove. */
+  async deleteFinished(finishedBefore: Date): Promise<string[]> {
+    const rows = await this.db
+      .delete(generationJobs)
+      .where(lt(generationJobs.finishedAt, finishedBefore))
+      .returning({ imageFile: generationJobs.imageFile });
+    return rows.flatMap((row) => (row.imageFile ? [row.imageFile] : []));
+  }
+}

@@ -1,0 +1,80 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { DreamMode, JobStatus, JobStatusResponse, StartedJob } from '@atelier/contracts';
+import { AppError } from '../../../common/errors/app-error';
+import { APP_CONFIG } from '../../../config/config.module';
+import type { AppConfig } from '../../../config/app-config';
+import { JobDispatcher } from '../dispatch/job-dispatcher';
+import { dreamPrompt } from '../procedural/dream-prompts';
+import { ResultFiles } from '../results/result-files';
+import { JobsRepository, type JobRow } from './jobs.repository';
+
+/** A queue that does not answer this fast is down; the job stays queued and maintenance redelivers it. */
+const ENQUEUE_TIMEOUT_MS = 2_000;
+
+/** Starting jobs and reporting on them: what the Forge and Dream pages call. */
+@Injectable()
+export class JobsService {
+  private readonly logger = new Logger(JobsService.name);
+
+  constructor(
+    private readonly jobs: JobsRepository,
+    private readonly dispatcher: JobDispatcher,
+    private readonly results: ResultFiles,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  startPrompt(prompt: string): Promise<StartedJob> {
+    return this.start({ prompt });
+  }
+
+  /** A dream is a job whose prompt comes from the mode's curated list. */
+  startDream(mode: DreamMode): Promise<StartedJob> {
+    return this.start({ prompt: dreamPrompt(mode), dreamMode: mode });
+  }
+
+  async status(id: string): Promise<JobStatusResponse> {
+    const job = await this.jobs.findById(id);
+    if (!job) throw new AppError('NOT_FOUND', `No generation job with id ${id}`);
+    return this.describe(job);
+  }
+
+  private async start(values: { prompt: string; dreamMode?: DreamMode }): Promise<StartedJob> {
+    const cap = this.config.generation.queueCap;
+    if ((await this.jobs.countActive()) >= cap) {
+      throw new AppError('RATE_LIMITED', `The generation queue is full (${cap} jobs waiting or running); try again in a minute`);
+    }
+    const job = await this.jobs.insert(values);
+    await this.deliver(job.id);
+    return { id: job.id };
+  }
+
+  private async deliver(id: string): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([this.dispatcher.enqueue(id), timeout]);
+    } catch (error) {
+      this.logger.warn(`Job ${id} is queued but could not be handed to the ${this.dispatcher.name} queue yet: ${String(error)}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async describe(job: JobRow): Promise<JobStatusResponse> {
+    const status = job.status as JobStatus;
+    const started = job.startedAt?.getTime();
+    const finished = job.finishedAt?.getTime();
+    const picture = status === 'COMPLETED' && job.imageFile ? await this.results.read(job.imageFile) : undefined;
+    return {
+      id: job.id,
+      status,
+      output: picture ? [{ image: picture.toString('base64'), seed: job.seed!, url: this.results.urlOf(job.imageFile!) }] : [],
+      executionTime: started !== undefined && finished !== undefined ? finished - started : null,
+      delayTime: started !== undefined ? started - job.createdAt.getTime() : null,
+      workerId: job.workerId,
+      error: status === 'COMPLETED' && !picture ? 'The picture of this job is no longer stored' : job.error,
+    };
+  }
+}

@@ -1,0 +1,131 @@
+import { type A1111StandIn, startA1111StandIn } from '../../../../test/stand-ins/a1111-stand-in';
+import { describePicture, standInColour } from '../../../../test/stand-ins/stand-in-server';
+import { createA1111Provider } from './a1111.adapter';
+import { type ImageRequest, ProviderError } from './image-provider';
+
+const CREDENTIALS = 'painter:s3cret-pass';
+
+function picture(overrides: Partial<ImageRequest> = {}): ImageRequest {
+  const prompt = 'a lighthouse at dusk, "oil" painting';
+  return { prompt, seed: 1234, width: 320, height: 192, signal: AbortSignal.timeout(10_000), ...overrides };
+}
+
+describe('a1111 adapter against an AUTOMATIC1111 / Forge stand-in', () => {
+  let standIn: A1111StandIn;
+  const provider = (apiKey: string | undefined = CREDENTIALS) => createA1111Provider({ kind: 'a1111', url: standIn.url, apiKey });
+
+  beforeEach(async () => {
+    standIn = await startA1111StandIn({ auth: CREDENTIALS });
+  });
+  afterEach(() => standIn.close());
+
+  it('posts one txt2img request with Basic auth and returns a decodable PNG of the requested size', async () => {
+    const result = await provider().generate(picture());
+
+    expect(standIn.requests).toHaveLength(1);
+    const [sent] = standIn.requests;
+    expect(sent).toMatchObject({ method: 'POST', path: '/sdapi/v1/txt2img' });
+    expect(sent.headers.authorization).toBe(`Basic ${Buffer.from(CREDENTIALS).toString('base64')}`);
+    expect(sent.headers['content-type']).toBe('application/json');
+    expect(sent.body).toEqual({
+      prompt: 'a lighthouse at dusk, "oil" painting',
+      seed: 1234,
+      width: 320,
+      height: 192,
+      steps: expect.any(Number),
+      cfg_scale: expect.any(Number),
+      sampler_name: expect.any(String),
+      batch_size: 1,
+      n_iter: 1,
+    });
+    expect(await describePicture(result.png)).toEqual({ format: 'png', width: 320, height: 192, colour: standInColour(1234) });
+    expect(result.seed).toBe(1234);
+  });
+
+  it('returns the seed the web UI reports in info, not the one it was asked for', async () => {
+    standIn.reportedSeed = 987_654_321;
+    const result = await provider().generate(picture());
+    expect(result.seed).toBe(987_654_321);
+  });
+
+  it('falls back to the requested seed when info carries none', async () => {
+    standIn.reportedSeed = null;
+    const result = await provider().generate(picture({ seed: 77 }));
+    expect(result.seed).toBe(77);
+  });
+
+  it("fails with the web UI's own error text when it answers its error JSON with 500", async () => {
+    standIn.behaviour = 'fail';
+    const failure = provider().generate(picture());
+    await expect(failure).rejects.toBeInstanceOf(ProviderError);
+    await expect(failure).rejects.toThrow(
+      `a1111 worker at ${standIn.url} answered 500: OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB`,
+    );
+  });
+
+  it('fails with the status and a short body on a bare 5xx', async () => {
+    standIn.behaviour = 'server-error';
+    await expect(provider().generate(picture())).rejects.toThrow(`a1111 worker at ${standIn.url} answered 500: Internal Server Error`);
+  });
+
+  it('rejects an answer whose image cannot be decoded', async () => {
+    standIn.behaviour = 'garbage';
+    await expect(provider().generate(picture())).rejects.toThrow(`a1111 worker at ${standIn.url} returned an image that could not be decoded`);
+  });
+
+  it('says the credentials were refused, without repeating them', async () => {
+    const failure = provider('painter:wrong-pass').generate(picture());
+    await expect(failure).rejects.toThrow(/answered 401: HTTPException: Incorrect username or password\. .*--api-auth/);
+    await expect(failure).rejects.not.toThrow(/wrong-pass/);
+
+    standIn.behaviour = 'unauthorized';
+    await expect(provider().generate(picture())).rejects.toThrow(/answered 401/);
+  });
+
+  it('gives up promptly when the web UI hangs and the signal times out, with the abort reason', async () => {
+    standIn.behaviour = 'hang';
+    const started = Date.now();
+    await expect(provider().generate(picture({ signal: AbortSignal.timeout(150) }))).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(standIn.requests).toHaveLength(1);
+  });
+
+  it('rethrows the caller’s abort reason unchanged', async () => {
+    standIn.behaviour = 'hang';
+    const controller = new AbortController();
+    const reason = new Error('job time is up');
+    setTimeout(() => controller.abort(reason), 30);
+    await expect(provider().generate(picture({ signal: controller.signal }))).rejects.toBe(reason);
+  });
+
+  it('explains a worker that cannot be reached', async () => {
+    await standIn.close();
+    await expect(provider().generate(picture())).rejects.toThrow(`a1111 worker at ${standIn.url} could not be reached: connect ECONNREFUSED`);
+  });
+
+  describe('health check', () => {
+    it('asks the cheap progress endpoint, with the credentials', async () => {
+      await expect(provider().checkHealth(AbortSignal.timeout(5_000))).resolves.toBeUndefined();
+      expect(standIn.requests).toEqual([
+        expect.objectContaining({ method: 'GET', path: '/sdapi/v1/progress', query: { skip_current_image: 'true' } }),
+      ]);
+      expect(standIn.requests[0].headers.authorization).toMatch(/^Basic /);
+    });
+
+    it('fails when the web UI errors, refuses the credentials, or hangs', async () => {
+      standIn.behaviour = 'fail';
+      await expect(provider().checkHealth(AbortSignal.timeout(5_000))).rejects.toThrow(/answered 500: RuntimeError/);
+      standIn.behaviour = 'ok';
+      await expect(provider('painter:nope').checkHealth(AbortSignal.timeout(5_000))).rejects.toThrow(/answered 401/);
+      standIn.behaviour = 'hang';
+      await expect(provider().checkHealth(AbortSignal.timeout(100))).rejects.toMatchObject({ name: 'TimeoutError' });
+    });
+
+    it('hints at --api when the API paths are missing', async () => {
+      const misplaced = createA1111Provider({ kind: 'a1111', url: `${standIn.url}/not-the-api/`, apiKey: CREDENTIALS });
+      await expect(misplaced.checkHealth(AbortSignal.timeout(5_000))).rejects.toThrow(
+        /answered 404 for \/sdapi\/v1\/progress: Not Found\. .*--api/,
+      );
+    });
+  });
+});

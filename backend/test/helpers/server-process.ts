@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import { createServer } from 'node:net';
+import * as path from 'node:path';
+
+// The real entry points as an operator runs them: built dist/main.js (API) and dist/worker.js.
+export const MAIN = path.resolve(__dirname, '../../dist/main.js');
+export const WORKER = path.resolve(__dirname, '../../dist/worker.js');
+
+export function expectBuilt(): void {
+  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build -w backend\` first`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  /** SIGTERM, resolving with the exit code. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: a crash, no shutdown hooks. */
+  kill(): Promise<void>;
+}
+
+/** Starts dist/main.js and resolves once /api/health answers. */
+export async function startServer(env: NodeJS.ProcessEnv, port?: number): Promise<RunningServer> {
+  port ??= await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    if (ok) {
+      return {
+        child,
+        port,
+        url: `http://127.0.0.1:${port}`,
+        stop: () => (child.kill('SIGTERM'), exited),
+        kill: async () => {
+          child.kill('SIGKILL');
+          await exited;
+        },
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not answer within 30 s: ${stderr}`);
+}
+
+/** Runs an entry point that is expected to stop by itself (a refused configuration). */
+export function runToExit(env: NodeJS.ProcessEnv, entry = MAIN): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [entry], { env: { PATH: process.env.PATH, ...env } });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
+}
