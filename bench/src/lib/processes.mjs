@@ -68,9 +68,10 @@ async function startChild(name, args, { env, cwd, healthPath }) {
 
 /**
  * The built backend on its own database and data dir, with production settings. The variables
- * that shape the run are all set here (empty means unset), so a developer's shell cannot change it.
+ * that shape the run are all set here (empty means unset), so a developer's shell cannot change it;
+ * `overrides` are a bench's own settings.
  */
-export function startBackend({ entry, databaseUrl, dataDir }) {
+export function startBackend({ entry, databaseUrl, dataDir, redisUrl = '', overrides = {} }) {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -82,10 +83,11 @@ export function startBackend({ entry, databaseUrl, dataDir }) {
     JWT_SECRET: randomBytes(36).toString('base64url'), // 48 characters
     // One login per size, but a rerun within the minute must not be refused.
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    REDIS_URL: '',
+    REDIS_URL: redisUrl,
     ADMIN_TOKEN: '',
     CORS_ORIGINS: '',
     TRUST_PROXY: '',
+    ...overrides,
   };
   // Run from the data dir: the server loads ./.env if there is one, and the repo's must not apply.
   return startChild('the backend', [entry], { env, cwd: dataDir, healthPath: '/api/health' });
