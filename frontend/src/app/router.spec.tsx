@@ -102,6 +102,7 @@ describe('router', () => {
 
     await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Gen AI Gallery' }));
     await screen.findByRole('heading', { level: 1, name: 'AI-Generated Images & Video' });
-    expect(scrollTo.mock.calls).toContainEqual([0, 0]);
+    // The scroll runs in an effect after the new page renders: wait for it rather than race it.
+    await waitFor(() => expect(scrollTo.mock.calls).toContainEqual([0, 0]));
   });
 });

@@ -19,7 +19,10 @@ export function* withToken<T>(request: (token: string) => Promise<T>): SagaItera
   }
 }
 
+/** Spec section 8: what generator, dream and Bot Folk pages show for any failure, and the fallback everywhere. */
+export const FAILURE_MESSAGE = 'Something went wrong. Please try again.';
+
 /** The words to show for a failed call. */
 export function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+  return error instanceof ApiError ? error.message : FAILURE_MESSAGE;
 }

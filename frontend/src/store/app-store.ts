@@ -5,6 +5,7 @@ import storage from 'redux-persist/lib/storage';
 import { botfolkReducer } from '../features/botfolk/botfolk-slice';
 import { lobbyReducer } from '../features/lobby/lobby-slice';
 import { networkReducer } from '../features/network/network-slice';
+import { generationReducer } from './generation-slice';
 import { rootSaga } from './root-saga';
 import { sessionReducer } from './session-slice';
 
@@ -22,6 +23,7 @@ const rootReducer = combineReducers({
   lobby: lobbyReducer,
   network: networkReducer,
   botfolk: botfolkReducer,
+  generation: generationReducer,
 });
 
 export function createAppStore() {

@@ -4,16 +4,16 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { PageFrame } from '../../components/page-frame';
+import { SpinnerGrid } from '../../components/spinner-grid';
+import { FAILURE_MESSAGE } from '../../store/api-saga';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
 import { BotFolkIntro } from './botfolk-intro';
 import { selectBotFolkIndividual, selectBotFolkStatus } from './botfolk-selectors';
 import { botfolkLeft, individualRequested, offspringRequested } from './botfolk-slice';
 import { IndividualView } from './individual-view';
 import { PermalinkButton } from './permalink-button';
-import { SpinnerGrid } from './spinner-grid';
 
 // Spec section 8: every failure reads the same; the saga logs the details.
-const FAILURE_MESSAGE = 'Something went wrong. Please try again.';
 
 export default function BotFolkPage() {
   const dispatch = useAppDispatch();
@@ -54,7 +54,10 @@ export default function BotFolkPage() {
       </Box>
       {status === 'error' && <Alert severity="error">{FAILURE_MESSAGE}</Alert>}
       {individual && <IndividualView individual={individual} />}
-      {(status === 'waiting' || status === 'idle') && <SpinnerGrid />}
+      {(status === 'waiting' || status === 'idle') && (
+        // Spec section 9: 5 spinners in the 400px face's place.
+        <SpinnerGrid count={5} columns={5} size={400} label="Creating a Bot Folk individual" />
+      )}
     </PageFrame>
   );
 }

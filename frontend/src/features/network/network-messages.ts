@@ -1,3 +1,4 @@
+import { FAILURE_MESSAGE } from '../../store/api-saga';
 import type { NetworkErrorCode } from './network-slice';
 
 /** What was being attempted when a call failed: the first half of the message a member reads. */
@@ -51,5 +52,5 @@ const SPECIFIC: Partial<Record<FailedAttempt, Partial<Record<NetworkErrorCode, s
 export function failureMessage(attempt: FailedAttempt, code: NetworkErrorCode): string {
   const specific = SPECIFIC[attempt]?.[code];
   if (specific) return specific;
-  return `${ATTEMPT[attempt]} ${REASON[code] ?? 'Something went wrong. Please try again.'}`;
+  return `${ATTEMPT[attempt]} ${REASON[code] ?? FAILURE_MESSAGE}`;
 }

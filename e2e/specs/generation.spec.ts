@@ -1,0 +1,106 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+// Forge and Dream-o-matic against the real backend: jobs run on the built-in procedural renderer
+// (no GPU worker is registered in the e2e server) and the page polls every 3 s as the spec says.
+
+const FAILURE = 'Something went wrong. Please try again.';
+
+/** The picture finished loading and has the given natural width. */
+async function expectLoaded(picture: Locator, width: number): Promise<void> {
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(width);
+}
+
+async function expectStatsLine(page: Page): Promise<void> {
+  await expect(page.getByText(/^seed: \d+/)).toBeVisible();
+  await expect(page.getByText(/^execute time: \d+ ms$/)).toBeVisible();
+  await expect(page.getByText(/^delay: \d+ ms$/)).toBeVisible();
+  await expect(page.getByText('worker ID: procedural')).toBeVisible();
+}
+
+test.describe('Forge generator', () => {
+  test('generates an image from a prompt and shows the stats line', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.goto('/forge');
+
+    await expect(page.getByText(/Stable Diffusion 1\.5/)).toBeVisible();
+    await expect(page.getByText(/RTX A5000 and RTX 3090/)).toBeVisible();
+    await expectLoaded(page.getByRole('img', { name: /^Example image/ }), 768);
+    await expect(page.getByText('[ example image - SD 1.5 ]')).toBeVisible();
+
+    const prompt = page.getByLabel('enter your prompt here');
+    const generate = page.getByRole('button', { name: 'GENERATE' });
+    await expect(prompt).toHaveAttribute('rows', '4');
+    await expect(generate).toBeDisabled();
+    await prompt.fill('   ');
+    await expect(generate).toBeDisabled();
+    await prompt.fill('a lighthouse on a rocky coast at sunset');
+    await expect(generate).toBeEnabled();
+    await generate.click();
+
+    const spinners = page.getByRole('status', { name: 'Generating your image' });
+    await expect(spinners).toBeVisible();
+    await expect(spinners.locator('[role="progressbar"]')).toHaveCount(25);
+
+    const result = page.getByRole('img', { name: 'The image generated from your prompt' });
+    await expectLoaded(result, 768);
+    await expect(result).toHaveJSProperty('width', 768);
+    await expectStatsLine(page);
+    await expect(page.getByText('[ example image - SD 1.5 ]')).toBeHidden();
+
+    // A new job goes back to waiting, then shows the new picture.
+    const first = await result.getAttribute('src');
+    await prompt.fill('a neon city skyline at night in the rain');
+    await generate.click();
+    await expect(spinners).toBeVisible();
+    await expectLoaded(result, 768);
+    expect(await result.getAttribute('src')).not.toBe(first);
+    expect(errors).toEqual([]);
+  });
+
+  test('shows the error text when the API fails', async ({ page }) => {
+    await page.route('**/api/start-job', (route) =>
+      route.fulfill({ status: 503, json: { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'down for a moment' } }),
+    );
+    await page.goto('/forge');
+    await page.getByLabel('enter your prompt here').fill('a picture that will not come');
+    await page.getByRole('button', { name: 'GENERATE' }).click();
+    await expect(page.getByText(FAILURE)).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Generating your image' })).toBeHidden();
+  });
+
+  test('shows the error text when the job itself ends in ERROR', async ({ page }) => {
+    await page.route('**/api/job-status/*', (route) =>
+      route.fulfill({
+        json: { id: 'x', status: 'ERROR', output: [], executionTime: 5, delayTime: 1, workerId: 'procedural', error: 'worker failed' },
+      }),
+    );
+    await page.goto('/forge');
+    await page.getByLabel('enter your prompt here').fill('a picture whose job fails');
+    await page.getByRole('button', { name: 'GENERATE' }).click();
+    await expect(page.getByText(FAILURE)).toBeVisible({ timeout: 10_000 });
+  });
+});
+
+test.describe('Dream-o-matic', () => {
+  test('each of the four modes produces an image', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/dream');
+    await expectLoaded(page.getByRole('img', { name: /^Example dream image/ }), 768);
+    await expect(page.getByText('Click a dream button above to generate a unique new dream image!')).toBeVisible();
+
+    const result = page.getByRole('img', { name: 'Your new dream image' });
+    const seen = new Set<string | null>();
+    for (const button of ['DAY DREAM', 'NICE DREAM', 'STRANGE DREAM', 'NIGHTMARE']) {
+      const started = page.waitForResponse((response) => response.url().endsWith('/api/start-dream'));
+      await page.getByRole('button', { name: button, exact: true }).click();
+      expect((await started).status()).toBe(202);
+      await expect(page.getByRole('status', { name: 'Generating your dream image' })).toBeVisible();
+      await expectLoaded(result, 768);
+      await expectStatsLine(page);
+      seen.add(await result.getAttribute('src'));
+    }
+    expect(seen.size).toBe(4);
+  });
+});

@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import type { GenerationInfo } from '@atelier/contracts';
+import { styled } from '@mui/material/styles';
+import { selectGenerationInfo } from '../store/generation-selectors';
+import { generationInfoRequested } from '../store/generation-slice';
+import { useAppDispatch, useAppSelector } from '../store/store-hooks';
+
+/** What the spec's header names; shown while the server's own info loads, when it fails, or when it lists no GPU. */
+export const DEFAULT_GENERATION_INFO: GenerationInfo = { model: 'Stable Diffusion 1.5', gpus: ['RTX A5000', 'RTX 3090'] };
+
+// Rubik has no 700: bold text uses the theme's 500 rather than a faux bold.
+const Strong = styled('strong')(({ theme }) => ({ fontWeight: theme.typography.fontWeightBold }));
+
+const gpuList = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+
+/** "Stable Diffusion 1.5 on RTX A5000 and RTX 3090 GPUs", from the server's info when it has some: a phrase for a header sentence. */
+export function GenerationHardware() {
+  const dispatch = useAppDispatch();
+  const info = useAppSelector(selectGenerationInfo);
+
+  useEffect(() => {
+    dispatch(generationInfoRequested());
+  }, [dispatch]);
+
+  const model = info?.model || DEFAULT_GENERATION_INFO.model;
+  // Several workers may share one kind of GPU.
+  const gpus = info?.gpus.length ? [...new Set(info.gpus)] : DEFAULT_GENERATION_INFO.gpus;
+  return (
+    <>
+      <Strong>{model}</Strong> on <Strong>{gpuList.format(gpus)}</Strong> {gpus.length === 1 ? 'GPU' : 'GPUs'}
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import type { DreamMode, JobStatusResponse } from '@atelier/contracts';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { ApiError } from '../../store/api-client';
+import { generationApi } from '../../store/generation-api';
+import { renderApp } from '../../test/render-app';
+
+configure({ asyncUtilTimeout: 4000 });
+
+// The route loads its page lazily; compiling it once up front keeps the first test within its time.
+beforeAll(() => import('./dream-page'));
+
+const NOTE = 'Click a dream button above to generate a unique new dream image!';
+const WAITING = 'Generating your dream image';
+const BUTTONS: [string, DreamMode][] = [
+  ['DAY DREAM', 'daydream'],
+  ['NICE DREAM', 'nicedream'],
+  ['STRANGE DREAM', 'strangedream'],
+  ['NIGHTMARE', 'nightmare'],
+];
+
+const dreamJob = (status: JobStatusResponse['status'], more: Partial<JobStatusResponse> = {}): JobStatusResponse => ({
+  id: 'dream-1',
+  status,
+  output: [],
+  executionTime: null,
+  delayTime: null,
+  workerId: null,
+  error: null,
+  ...more,
+});
+
+const pollOnce = () => act(() => vi.advanceTimersByTimeAsync(3000));
+const main = () => within(screen.getByRole('main'));
+/** The line under the result area, whole (each stat is its own span). */
+const statsLine = () =>
+  main().getByText((_text, element) => element?.tagName === 'P' && /^seed: /.test(element.textContent ?? ''));
+const spinners = () => within(main().getByRole('status', { name: WAITING })).getAllByRole('progressbar', { hidden: true });
+
+let consoleError: ReturnType<typeof vi.spyOn>;
+let info: MockInstance<typeof generationApi.info>;
+beforeEach(() => {
+  // Only the saga's polling delay needs the fake clock; it also moves on with real time.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  info = vi.spyOn(generationApi, 'info').mockResolvedValue({ model: 'Stable Diffusion 1.5', gpus: ['RTX 4090'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+async function openDream() {
+  const view = renderApp('/dream');
+  await screen.findByRole('button', { name: 'NIGHTMARE' });
+  await waitFor(() => expect(info).toHaveBeenCalledOnce());
+  return view;
+}
+
+describe('/dream', { timeout: 20_000 }, () => {
+  it('offers the four dreams, and shows a random example out of nine with the note', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.99);
+    await openDream();
+
+    const buttons = main()
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(buttons).toEqual(BUTTONS.map(([label]) => label));
+    expect(main().getByRole('img', { name: /example dream image/i })).toHaveAttribute(
+      'src',
+      '/api/generation/examples/dream/9',
+    );
+    expect(main().getByText(NOTE)).toBeInTheDocument();
+    expect(statsLine()).toHaveTextContent('seed: — · execute time: — · delay: — · worker ID: —');
+    expect(main().getByText(/unique new image with/)).toHaveTextContent('Stable Diffusion 1.5 on RTX 4090 GPU');
+  });
+
+  it.each(BUTTONS)('%s starts a %s dream, waits with the spinner grid, then shows it with its stats', async (label, mode) => {
+    const startDream = vi.spyOn(generationApi, 'startDream').mockResolvedValue({ id: 'dream-1' });
+    vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(
+      dreamJob('COMPLETED', {
+        output: [{ image: 'ZHJlYW0=', seed: 42, url: '/assets/generated/dream-1.png' }],
+        executionTime: 61,
+        delayTime: 0,
+        workerId: 'w-7',
+      }),
+    );
+    const { user } = await openDream();
+
+    await user.click(screen.getByRole('button', { name: label }));
+    expect(startDream).toHaveBeenCalledExactlyOnceWith(mode);
+    expect(spinners()).toHaveLength(25);
+    expect(main().queryByText(NOTE)).not.toBeInTheDocument();
+
+    await pollOnce();
+    expect(main().getByRole('img', { name: 'Your new dream image' })).toHaveAttribute('src', 'data:image/png;base64,ZHJlYW0=');
+    expect(statsLine()).toHaveTextContent('seed: 42 · execute time: 61 ms · delay: 0 ms · worker ID: w-7');
+  });
+
+  it('another dream while one is on its way starts over with the new mode', async () => {
+    const startDream = vi
+      .spyOn(generationApi, 'startDream')
+      .mockResolvedValueOnce({ id: 'dream-1' })
+      .mockResolvedValueOnce({ id: 'dream-2' });
+    const jobStatus = vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(dreamJob('IN_QUEUE'));
+    const { user } = await openDream();
+
+    await user.click(screen.getByRole('button', { name: 'DAY DREAM' }));
+    await user.click(screen.getByRole('button', { name: 'NIGHTMARE' }));
+    await pollOnce();
+
+    expect(startDream.mock.calls).toEqual([['daydream'], ['nightmare']]);
+    expect(jobStatus.mock.calls).toEqual([['dream-2']]);
+    expect(spinners()).toHaveLength(25);
+  });
+
+  it("says 'Something went wrong. Please try again.' when the dream fails, and logs the details", async () => {
+    vi.spyOn(generationApi, 'startDream').mockResolvedValue({ id: 'dream-1' });
+    vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(dreamJob('TIMED_OUT', { error: 'no worker answered' }));
+    const { user } = await openDream();
+
+    await user.click(screen.getByRole('button', { name: 'STRANGE DREAM' }));
+    await pollOnce();
+
+    expect(main().getByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('dream'), expect.any(Error));
+    expect(main().queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('a dream refused at start (too many jobs) fails the same way', async () => {
+    vi.spyOn(generationApi, 'startDream').mockRejectedValue(new ApiError(429, 'RATE_LIMITED', 'Too many jobs'));
+    const { user } = await openDream();
+
+    await user.click(screen.getByRole('button', { name: 'NICE DREAM' }));
+
+    expect(await main().findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+  });
+});

@@ -1,0 +1,218 @@
+import type { GenerationInfo, JobStatusResponse } from '@atelier/contracts';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { ApiError } from '../../store/api-client';
+import { generationApi } from '../../store/generation-api';
+import { renderApp } from '../../test/render-app';
+
+configure({ asyncUtilTimeout: 4000 });
+
+// The route loads its page lazily; compiling it once up front keeps the first test within its time.
+beforeAll(() => import('./forge-page'));
+
+const PROMPT = 'enter your prompt here';
+const WAITING = 'Generating your image';
+const FAILURE = 'Something went wrong. Please try again.';
+
+const job = (status: JobStatusResponse['status'], more: Partial<JobStatusResponse> = {}): JobStatusResponse => ({
+  id: 'job-1',
+  status,
+  output: [],
+  executionTime: null,
+  delayTime: null,
+  workerId: null,
+  error: null,
+  ...more,
+});
+const completed = job('COMPLETED', {
+  output: [{ image: 'iVBORw0KGgo=', seed: 123, url: '/assets/generated/job-1.png' }],
+  executionTime: 58,
+  delayTime: 3,
+  workerId: 'procedural',
+});
+
+/** The 3-second polling interval passing on the fake clock. */
+const pollOnce = () => act(() => vi.advanceTimersByTimeAsync(3000));
+const spinners = () =>
+  within(screen.getByRole('status', { name: WAITING })).getAllByRole('progressbar', { hidden: true });
+/** The line under the result area, whole (each stat is its own span). */
+const statsLine = () =>
+  screen.getByText((_text, element) => element?.tagName === 'P' && /^seed: /.test(element.textContent ?? ''));
+const header = () => screen.getByText(/generates a new image from your prompt/);
+
+let consoleError: ReturnType<typeof vi.spyOn>;
+let info: MockInstance<typeof generationApi.info>;
+beforeEach(() => {
+  // Only the saga's polling delay needs the fake clock; it also moves on with real time, so clicks
+  // and waits work as usual.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  info = vi.spyOn(generationApi, 'info').mockResolvedValue({ model: 'Stable Diffusion 1.5', gpus: [] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+async function openForge() {
+  const view = renderApp('/forge');
+  await screen.findByRole('textbox', { name: PROMPT });
+  // The header asks for the hardware info once the page is shown.
+  await waitFor(() => expect(info).toHaveBeenCalledOnce());
+  return view;
+}
+
+describe('/forge', { timeout: 20_000 }, () => {
+  it('names Stable Diffusion 1.5 and the default GPUs until the server names its own', async () => {
+    let answer: (value: GenerationInfo) => void = () => undefined;
+    info.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    await openForge();
+
+    expect(header()).toHaveTextContent('Stable Diffusion 1.5 on RTX A5000 and RTX 3090 GPUs');
+
+    await act(async () => answer({ model: 'Stable Diffusion 1.5', gpus: ['RTX 4090', 'L40S', 'RTX 4090'] }));
+    expect(header()).toHaveTextContent('Stable Diffusion 1.5 on RTX 4090 and L40S GPUs');
+  });
+
+  it('keeps the default GPUs when the server has none registered or cannot say', async () => {
+    info.mockRejectedValue(new ApiError(0, 'NETWORK', 'unreachable'));
+    await openForge();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(header()).toHaveTextContent('Stable Diffusion 1.5 on RTX A5000 and RTX 3090 GPUs');
+  });
+
+  it('shows a random example out of five with its note, and placeholders in the stats line', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    await openForge();
+
+    const example = screen.getByRole('img', { name: /example image/i });
+    expect(example).toHaveAttribute('src', '/api/generation/examples/forge/3');
+    expect(example).toHaveAttribute('width', '768');
+    expect(screen.getByText('[ example image - SD 1.5 ]')).toBeInTheDocument();
+    expect(statsLine()).toHaveTextContent('seed: — · execute time: — · delay: — · worker ID: —');
+    expect(screen.queryByRole('status', { name: WAITING })).not.toBeInTheDocument();
+  });
+
+  it('has a 4-row prompt box, and GENERATE stays disabled while the prompt is empty or blank', async () => {
+    const startJob = vi.spyOn(generationApi, 'startJob');
+    const { user } = await openForge();
+    const prompt = screen.getByRole('textbox', { name: PROMPT });
+    const generate = screen.getByRole('button', { name: 'GENERATE' });
+
+    expect(prompt.tagName).toBe('TEXTAREA');
+    expect(prompt).toHaveAttribute('rows', '4');
+    expect(generate).toBeDisabled();
+
+    await user.type(prompt, '   ');
+    expect(generate).toBeDisabled();
+    await user.type(prompt, '{Enter}');
+    expect(generate).toBeDisabled();
+
+    await user.type(prompt, 'a fox');
+    expect(generate).toBeEnabled();
+    await user.clear(prompt);
+    expect(generate).toBeDisabled();
+    expect(startJob).not.toHaveBeenCalled();
+  });
+
+  it('GENERATE waits with a 5 by 5 spinner grid, then shows the picture and its seed, times and worker', async () => {
+    const startJob = vi.spyOn(generationApi, 'startJob').mockResolvedValue({ id: 'job-1' });
+    const jobStatus = vi
+      .spyOn(generationApi, 'jobStatus')
+      .mockResolvedValueOnce(job('IN_PROGRESS'))
+      .mockResolvedValueOnce(completed);
+    const { user } = await openForge();
+
+    await user.type(screen.getByRole('textbox', { name: PROMPT }), '  a red fox in snow ');
+    await user.click(screen.getByRole('button', { name: 'GENERATE' }));
+
+    expect(spinners()).toHaveLength(25);
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.queryByText('[ example image - SD 1.5 ]')).not.toBeInTheDocument();
+    expect(startJob).toHaveBeenCalledWith('a red fox in snow');
+
+    await pollOnce();
+    expect(jobStatus).toHaveBeenCalledWith('job-1');
+    expect(spinners()).toHaveLength(25);
+
+    await pollOnce();
+    const picture = screen.getByRole('img', { name: 'The image generated from your prompt' });
+    expect(picture).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+    expect(picture).toHaveAccessibleDescription('seed: 123 · execute time: 58 ms · delay: 3 ms · worker ID: procedural');
+    expect(statsLine()).toHaveTextContent('seed: 123 · execute time: 58 ms · delay: 3 ms · worker ID: procedural');
+    expect(screen.queryByRole('status', { name: WAITING })).not.toBeInTheDocument();
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('a new prompt after a result returns to waiting', async () => {
+    vi.spyOn(generationApi, 'startJob').mockResolvedValueOnce({ id: 'job-1' }).mockResolvedValueOnce({ id: 'job-2' });
+    vi.spyOn(generationApi, 'jobStatus').mockResolvedValueOnce(completed).mockResolvedValue(job('IN_QUEUE', { id: 'job-2' }));
+    const { user } = await openForge();
+    const prompt = screen.getByRole('textbox', { name: PROMPT });
+
+    await user.type(prompt, 'a fox');
+    await user.click(screen.getByRole('button', { name: 'GENERATE' }));
+    await pollOnce();
+    expect(screen.getByRole('img', { name: 'The image generated from your prompt' })).toBeInTheDocument();
+
+    await user.type(prompt, ' and an owl');
+    await user.click(screen.getByRole('button', { name: 'GENERATE' }));
+    expect(spinners()).toHaveLength(25);
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(statsLine()).toHaveTextContent('seed: — ·');
+  });
+
+  it.each([
+    ['the job ends in ERROR', () => vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(job('ERROR', { error: 'out of memory' }))],
+    ['the server is unreachable', () => vi.spyOn(generationApi, 'jobStatus').mockRejectedValue(new ApiError(0, 'NETWORK', 'unreachable'))],
+    ['the answer is not JSON', () => vi.spyOn(generationApi, 'jobStatus').mockRejectedValue(new SyntaxError('Unexpected token <'))],
+  ])("says 'Something went wrong. Please try again.' when %s, and logs the details", async (_case, failStatus) => {
+    vi.spyOn(generationApi, 'startJob').mockResolvedValue({ id: 'job-1' });
+    failStatus();
+    const { user } = await openForge();
+
+    await user.type(screen.getByRole('textbox', { name: PROMPT }), 'a fox');
+    await user.click(screen.getByRole('button', { name: 'GENERATE' }));
+    await pollOnce();
+
+    expect(screen.getByRole('alert')).toHaveTextContent(FAILURE);
+    expect(consoleError).toHaveBeenCalledWith(expect.any(String), expect.anything());
+    expect(screen.queryByRole('status', { name: WAITING })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    // Trying again is possible at once.
+    expect(screen.getByRole('button', { name: 'GENERATE' })).toBeEnabled();
+  });
+
+  it('says the same when the job cannot even start (too many jobs)', async () => {
+    const error = new ApiError(429, 'RATE_LIMITED', 'Too many jobs');
+    vi.spyOn(generationApi, 'startJob').mockRejectedValue(error);
+    const { user } = await openForge();
+
+    await user.type(screen.getByRole('textbox', { name: PROMPT }), 'a fox');
+    await user.click(screen.getByRole('button', { name: 'GENERATE' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(FAILURE);
+    expect(consoleError).toHaveBeenCalledWith(expect.any(String), error);
+  });
+
+  it('leaving the page stops the polling; coming back shows an example again', async () => {
+    vi.spyOn(generationApi, 'startJob').mockResolvedValue({ id: 'job-1' });
+    const jobStatus = vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(job('IN_PROGRESS'));
+    const { user, router } = await openForge();
+
+    await user.type(screen.getByRole('textbox', { name: PROMPT }), 'a fox');
+    await user.click(screen.getByRole('button', { name: 'GENERATE' }));
+    await pollOnce();
+    expect(jobStatus).toHaveBeenCalledTimes(1);
+
+    await act(() => router.navigate('/dev'));
+    await pollOnce();
+    await pollOnce();
+    expect(jobStatus).toHaveBeenCalledTimes(1);
+
+    await act(() => router.navigate('/forge'));
+    expect(await screen.findByText('[ example image - SD 1.5 ]')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: WAITING })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,132 @@
+import type { JobStatusResponse } from '@atelier/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-client';
+import {
+  GenerationAnswerError,
+  exampleImageUrl,
+  generatedImageOf,
+  generationApi,
+  randomExampleNumber,
+} from './generation-api';
+
+// The generation calls go to the generation API, whose base may differ from the social API's.
+vi.mock('../config', () => ({ config: { apiUrl: '/social-api', genApiUrl: 'https://gen.example/api' } }));
+
+const fetchMock = vi.fn<typeof fetch>();
+const answer = (body: unknown, status = 200) =>
+  fetchMock.mockResolvedValueOnce(
+    new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  );
+const lastCall = () => {
+  const [url, init] = fetchMock.mock.lastCall ?? [];
+  return { url: String(url), method: init?.method, body: init?.body };
+};
+
+vi.stubGlobal('fetch', fetchMock);
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.restoreAllMocks();
+});
+
+const completed: JobStatusResponse = {
+  id: 'job-1',
+  status: 'COMPLETED',
+  output: [{ image: 'iVBORw0KGgo=', seed: 123, url: '/assets/generated/job-1.png' }],
+  executionTime: 58,
+  delayTime: 3,
+  workerId: 'procedural',
+  error: null,
+};
+
+describe('generation api', () => {
+  it('posts a prompt to start-job and a mode to start-dream, and answers the job id', async () => {
+    answer({ id: 'job-1' });
+    await expect(generationApi.startJob('a red fox in snow')).resolves.toEqual({ id: 'job-1' });
+    expect(lastCall()).toEqual({
+      url: 'https://gen.example/api/start-job',
+      method: 'POST',
+      body: JSON.stringify({ prompt: 'a red fox in snow' }),
+    });
+
+    answer({ id: 'job-2' });
+    await expect(generationApi.startDream('nightmare')).resolves.toEqual({ id: 'job-2' });
+    expect(lastCall()).toEqual({
+      url: 'https://gen.example/api/start-dream',
+      method: 'POST',
+      body: JSON.stringify({ mode: 'nightmare' }),
+    });
+  });
+
+  it('asks for a job status by id, the id escaped', async () => {
+    answer(completed);
+    await expect(generationApi.jobStatus('job-1')).resolves.toEqual(completed);
+    expect(lastCall()).toMatchObject({ url: 'https://gen.example/api/job-status/job-1', method: 'GET' });
+
+    answer({ ...completed, id: 'a/b', status: 'IN_QUEUE', output: [] });
+    await generationApi.jobStatus('a/b');
+    expect(lastCall().url).toBe('https://gen.example/api/job-status/a%2Fb');
+  });
+
+  it('asks for the model and GPUs', async () => {
+    answer({ model: 'Stable Diffusion 1.5', gpus: ['RTX 4090'] });
+    await expect(generationApi.info()).resolves.toEqual({ model: 'Stable Diffusion 1.5', gpus: ['RTX 4090'] });
+    expect(lastCall()).toMatchObject({ url: 'https://gen.example/api/generation/info', method: 'GET' });
+  });
+
+  it("refuses a non-2xx answer with the server's code, and no answer at all as NETWORK", async () => {
+    answer({ statusCode: 429, code: 'RATE_LIMITED', message: 'Too many jobs; try again in a minute' }, 429);
+    await expect(generationApi.startJob('fox')).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+
+    answer({ statusCode: 404, code: 'NOT_FOUND', message: 'No such job' }, 404);
+    await expect(generationApi.jobStatus('gone')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const unreachable = await generationApi.startDream('daydream').catch((error: unknown) => error);
+    expect(unreachable).toBeInstanceOf(ApiError);
+    expect(unreachable).toMatchObject({ code: 'NETWORK' });
+  });
+
+  it('refuses a 2xx answer that is not JSON, or not what the call promises', async () => {
+    answer('<html>gateway</html>');
+    await expect(generationApi.startJob('fox')).rejects.toBeInstanceOf(SyntaxError);
+
+    answer({ jobId: 'job-1' });
+    await expect(generationApi.startJob('fox')).rejects.toBeInstanceOf(GenerationAnswerError);
+
+    answer({ ...completed, status: 'DONE' });
+    await expect(generationApi.jobStatus('job-1')).rejects.toBeInstanceOf(GenerationAnswerError);
+
+    answer({ ...completed, output: null });
+    await expect(generationApi.jobStatus('job-1')).rejects.toBeInstanceOf(GenerationAnswerError);
+
+    answer({ model: 'Stable Diffusion 1.5', gpus: 'RTX 4090' });
+    await expect(generationApi.info()).rejects.toBeInstanceOf(GenerationAnswerError);
+  });
+
+  it("takes a finished job's first picture with its seed, timings and worker", () => {
+    expect(generatedImageOf(completed)).toEqual({
+      image: 'iVBORw0KGgo=',
+      seed: 123,
+      executionTime: 58,
+      delayTime: 3,
+      workerId: 'procedural',
+    });
+    expect(() => generatedImageOf({ ...completed, output: [] })).toThrow(GenerationAnswerError);
+    expect(() =>
+      generatedImageOf({ ...completed, output: [{ ...completed.output[0], image: '' }] }),
+    ).toThrow(GenerationAnswerError);
+  });
+
+  it('addresses example pictures on the generation API and picks each of a page\'s examples', () => {
+    expect(exampleImageUrl('forge', 3)).toBe('https://gen.example/api/generation/examples/forge/3');
+
+    const random = vi.spyOn(Math, 'random');
+    random.mockReturnValue(0);
+    expect([randomExampleNumber('forge'), randomExampleNumber('dream')]).toEqual([1, 1]);
+    random.mockReturnValue(0.9999);
+    expect([randomExampleNumber('forge'), randomExampleNumber('dream')]).toEqual([5, 9]);
+  });
+});

@@ -1,0 +1,106 @@
+import {
+  EXAMPLE_IMAGE_COUNTS,
+  JOB_STATUSES,
+  type DreamMode,
+  type ExamplePage,
+  type GenerationInfo,
+  type JobStatusResponse,
+  type StartedJob,
+} from '@atelier/contracts';
+import { config } from '../config';
+import { apiRequest, type ApiRequest } from './api-client';
+
+// The Forge and Dream-o-matic calls (spec section 7, DESIGN section 6), on the generation API base
+// (VITE_GEN_API_URL). Every answer is checked before a page relies on it.
+
+/** The server answered 2xx with something that is not what the call promises. */
+export class GenerationAnswerError extends Error {
+  constructor(
+    readonly what: string,
+    readonly answer: unknown,
+  ) {
+    super(`The generation answer is not ${what}`);
+    this.name = 'GenerationAnswerError';
+  }
+}
+
+/** A finished picture and how it was made: what the result area and its stats line show. */
+export interface GeneratedImage {
+  /** Base64 PNG without a data: prefix. */
+  image: string;
+  seed: number;
+  executionTime: number | null;
+  delayTime: number | null;
+  workerId: string | null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isJobStatus = (value: unknown): value is JobStatusResponse['status'] =>
+  (JOB_STATUSES as readonly unknown[]).includes(value);
+const isNumberOrNull = (value: unknown) => value === null || typeof value === 'number';
+
+async function checked<T>(what: string, isValid: (answer: unknown) => boolean, path: string, request: ApiRequest = {}) {
+  const { data } = await apiRequest<unknown>(path, { ...request, base: config.genApiUrl });
+  if (!isValid(data)) throw new GenerationAnswerError(what, data);
+  return data as T;
+}
+
+const isStartedJob = (answer: unknown) => isObject(answer) && typeof answer.id === 'string' && answer.id !== '';
+
+const isJobStatusResponse = (answer: unknown) =>
+  isObject(answer) && typeof answer.id === 'string' && isJobStatus(answer.status) && Array.isArray(answer.output);
+
+const isGenerationInfo = (answer: unknown) =>
+  isObject(answer) &&
+  typeof answer.model === 'string' &&
+  Array.isArray(answer.gpus) &&
+  answer.gpus.every((gpu) => typeof gpu === 'string');
+
+/** The picture of a COMPLETED job: its first output, with the job's timings and worker. */
+export function generatedImageOf(job: JobStatusResponse): GeneratedImage {
+  const [first] = job.output;
+  if (
+    !isObject(first) ||
+    typeof first.image !== 'string' ||
+    first.image === '' ||
+    typeof first.seed !== 'number' ||
+    !isNumberOrNull(job.executionTime) ||
+    !isNumberOrNull(job.delayTime)
+  ) {
+    throw new GenerationAnswerError('a finished picture', job);
+  }
+  return {
+    image: first.image,
+    seed: first.seed,
+    executionTime: job.executionTime,
+    delayTime: job.delayTime,
+    workerId: typeof job.workerId === 'string' ? job.workerId : null,
+  };
+}
+
+export const generationApi = {
+  /** Queues a Forge job for a prompt. */
+  startJob(prompt: string): Promise<StartedJob> {
+    return checked('a started job', isStartedJob, '/start-job', { method: 'POST', json: { prompt } });
+  },
+
+  /** Queues a Dream-o-matic job for one of the four modes. */
+  startDream(mode: DreamMode): Promise<StartedJob> {
+    return checked('a started job', isStartedJob, '/start-dream', { method: 'POST', json: { mode } });
+  },
+
+  jobStatus(id: string): Promise<JobStatusResponse> {
+    return checked('a job status', isJobStatusResponse, `/job-status/${encodeURIComponent(id)}`);
+  },
+
+  /** The model and the GPUs the pages name in their header. */
+  info(): Promise<GenerationInfo> {
+    return checked('generation info', isGenerationInfo, '/generation/info');
+  },
+};
+
+/** Address of example picture `n` (1-based) of a page. */
+export const exampleImageUrl = (page: ExamplePage, n: number) => `${config.genApiUrl}/generation/examples/${page}/${n}`;
+
+/** One of the page's example pictures, chosen at random (spec section 9). */
+export const randomExampleNumber = (page: ExamplePage) => 1 + Math.floor(Math.random() * EXAMPLE_IMAGE_COUNTS[page]);

@@ -1,0 +1,5 @@
+import type { RootState } from './app-store';
+import type { GenerationPage } from './generation-slice';
+
+export const selectGenerationJob = (page: GenerationPage) => (state: RootState) => state.generation[page];
+export const selectGenerationInfo = (state: RootState) => state.generation.info;
