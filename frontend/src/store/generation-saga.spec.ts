@@ -3,29 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { createAppStore } from './app-store';
 import { GenerationAnswerError, generationApi } from './generation-api';
+import { completedJob, jobAnswer } from './generation-test-data';
 import { JobFailedError, POLL_INTERVAL_MS } from './generation-saga';
 import { generationInfoRequested, generationLeft, jobRequested } from './generation-slice';
 
 // The generation saga, run by the app's own store (root saga included) against a stubbed API, on a
 // fake clock so the 3-second polling can be stepped through.
 
-const job = (id: string, status: JobStatusResponse['status'], more: Partial<JobStatusResponse> = {}): JobStatusResponse => ({
-  id,
-  status,
-  output: [],
-  executionTime: null,
-  delayTime: null,
-  workerId: null,
-  error: null,
-  ...more,
-});
-const completed = (id: string, seed = 123) =>
-  job(id, 'COMPLETED', {
-    output: [{ image: 'iVBORw0KGgo=', seed, url: `/assets/generated/${id}.png` }],
-    executionTime: 58,
-    delayTime: 3,
-    workerId: 'procedural',
-  });
 const fox = { image: 'iVBORw0KGgo=', seed: 123, executionTime: 58, delayTime: 3, workerId: 'procedural' };
 
 /** Runs what is due within `ms` on the fake clock, and the promises that settle meanwhile. */
@@ -54,9 +38,9 @@ describe('generation saga', () => {
     const startJob = vi.spyOn(generationApi, 'startJob').mockResolvedValue({ id: 'job-1' });
     const jobStatus = vi
       .spyOn(generationApi, 'jobStatus')
-      .mockResolvedValueOnce(job('job-1', 'IN_QUEUE'))
-      .mockResolvedValueOnce(job('job-1', 'IN_PROGRESS'))
-      .mockResolvedValueOnce(completed('job-1'));
+      .mockResolvedValueOnce(jobAnswer('job-1', 'IN_QUEUE'))
+      .mockResolvedValueOnce(jobAnswer('job-1', 'IN_PROGRESS'))
+      .mockResolvedValueOnce(completedJob('job-1'));
     const { store } = createAppStore();
 
     store.dispatch(jobRequested({ page: 'forge', prompt: 'a red fox in snow' }));
@@ -89,7 +73,7 @@ describe('generation saga', () => {
   it('starts a dream with its mode and polls it the same way', async () => {
     const startDream = vi.spyOn(generationApi, 'startDream').mockResolvedValue({ id: 'dream-1' });
     const startJob = vi.spyOn(generationApi, 'startJob');
-    vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(completed('dream-1', 7));
+    vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(completedJob('dream-1', 7));
     const { store } = createAppStore();
 
     store.dispatch(jobRequested({ page: 'dream', mode: 'strangedream' }));
@@ -107,8 +91,8 @@ describe('generation saga', () => {
       vi.spyOn(generationApi, 'startJob').mockResolvedValue({ id: 'job-1' });
       const jobStatus = vi
         .spyOn(generationApi, 'jobStatus')
-        .mockResolvedValueOnce(job('job-1', 'IN_PROGRESS'))
-        .mockResolvedValue(job('job-1', status, { error: 'worker crashed' }));
+        .mockResolvedValueOnce(jobAnswer('job-1', 'IN_PROGRESS'))
+        .mockResolvedValue(jobAnswer('job-1', status, { error: 'worker crashed' }));
       const { store } = createAppStore();
 
       store.dispatch(jobRequested({ page: 'forge', prompt: 'fox' }));
@@ -126,7 +110,7 @@ describe('generation saga', () => {
     vi.spyOn(generationApi, 'startJob').mockResolvedValueOnce({ id: 'job-1' }).mockResolvedValueOnce({ id: 'job-2' });
     const jobStatus = vi
       .spyOn(generationApi, 'jobStatus')
-      .mockImplementation(async (id) => (id === 'job-1' ? job(id, 'IN_PROGRESS') : completed(id, 456)));
+      .mockImplementation(async (id) => (id === 'job-1' ? jobAnswer(id, 'IN_PROGRESS') : completedJob(id, 456)));
     const { store } = createAppStore();
 
     store.dispatch(jobRequested({ page: 'forge', prompt: 'fox' }));
@@ -146,7 +130,7 @@ describe('generation saga', () => {
   it('a job whose start answers after a newer one started is dropped', async () => {
     const first = pending<StartedJob>();
     vi.spyOn(generationApi, 'startJob').mockReturnValueOnce(first.promise).mockResolvedValueOnce({ id: 'job-2' });
-    const jobStatus = vi.spyOn(generationApi, 'jobStatus').mockImplementation(async (id) => job(id, 'IN_PROGRESS'));
+    const jobStatus = vi.spyOn(generationApi, 'jobStatus').mockImplementation(async (id) => jobAnswer(id, 'IN_PROGRESS'));
     const { store } = createAppStore();
 
     store.dispatch(jobRequested({ page: 'forge', prompt: 'fox' }));
@@ -187,7 +171,7 @@ describe('generation saga', () => {
 
   it('a COMPLETED answer without a picture is an error, not a blank result', async () => {
     vi.spyOn(generationApi, 'startJob').mockResolvedValue({ id: 'job-1' });
-    vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(job('job-1', 'COMPLETED'));
+    vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(jobAnswer('job-1', 'COMPLETED'));
     const { store } = createAppStore();
 
     store.dispatch(jobRequested({ page: 'forge', prompt: 'fox' }));
@@ -202,7 +186,7 @@ describe('generation saga', () => {
     const poll = pending<JobStatusResponse>();
     const jobStatus = vi
       .spyOn(generationApi, 'jobStatus')
-      .mockResolvedValueOnce(job('job-1', 'IN_PROGRESS'))
+      .mockResolvedValueOnce(jobAnswer('job-1', 'IN_PROGRESS'))
       .mockReturnValueOnce(poll.promise);
     const { store } = createAppStore();
 
@@ -211,7 +195,7 @@ describe('generation saga', () => {
     expect(jobStatus).toHaveBeenCalledTimes(2);
 
     store.dispatch(generationLeft({ page: 'forge' }));
-    poll.answer(completed('job-1'));
+    poll.answer(completedJob('job-1'));
     await advance(10 * POLL_INTERVAL_MS);
 
     expect(jobStatus).toHaveBeenCalledTimes(2);
@@ -221,7 +205,7 @@ describe('generation saga', () => {
   it("keeps the two pages' jobs apart: leaving one does not stop the other", async () => {
     vi.spyOn(generationApi, 'startJob').mockResolvedValue({ id: 'forge-1' });
     vi.spyOn(generationApi, 'startDream').mockResolvedValue({ id: 'dream-1' });
-    const jobStatus = vi.spyOn(generationApi, 'jobStatus').mockImplementation(async (id) => job(id, 'IN_PROGRESS'));
+    const jobStatus = vi.spyOn(generationApi, 'jobStatus').mockImplementation(async (id) => jobAnswer(id, 'IN_PROGRESS'));
     const { store } = createAppStore();
 
     store.dispatch(jobRequested({ page: 'forge', prompt: 'fox' }));

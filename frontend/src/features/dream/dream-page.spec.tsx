@@ -1,8 +1,9 @@
-import type { DreamMode, JobStatusResponse } from '@atelier/contracts';
+import type { DreamMode } from '@atelier/contracts';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ApiError } from '../../store/api-client';
 import { generationApi } from '../../store/generation-api';
+import { jobAnswer } from '../../store/generation-test-data';
 import { renderApp } from '../../test/render-app';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -19,16 +20,6 @@ const BUTTONS: [string, DreamMode][] = [
   ['NIGHTMARE', 'nightmare'],
 ];
 
-const dreamJob = (status: JobStatusResponse['status'], more: Partial<JobStatusResponse> = {}): JobStatusResponse => ({
-  id: 'dream-1',
-  status,
-  output: [],
-  executionTime: null,
-  delayTime: null,
-  workerId: null,
-  error: null,
-  ...more,
-});
 
 const pollOnce = () => act(() => vi.advanceTimersByTimeAsync(3000));
 const main = () => within(screen.getByRole('main'));
@@ -78,7 +69,7 @@ describe('/dream', { timeout: 20_000 }, () => {
   it.each(BUTTONS)('%s starts a %s dream, waits with the spinner grid, then shows it with its stats', async (label, mode) => {
     const startDream = vi.spyOn(generationApi, 'startDream').mockResolvedValue({ id: 'dream-1' });
     vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(
-      dreamJob('COMPLETED', {
+      jobAnswer('dream-1', 'COMPLETED', {
         output: [{ image: 'ZHJlYW0=', seed: 42, url: '/assets/generated/dream-1.png' }],
         executionTime: 61,
         delayTime: 0,
@@ -102,7 +93,7 @@ describe('/dream', { timeout: 20_000 }, () => {
       .spyOn(generationApi, 'startDream')
       .mockResolvedValueOnce({ id: 'dream-1' })
       .mockResolvedValueOnce({ id: 'dream-2' });
-    const jobStatus = vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(dreamJob('IN_QUEUE'));
+    const jobStatus = vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(jobAnswer('dream-1', 'IN_QUEUE'));
     const { user } = await openDream();
 
     await user.click(screen.getByRole('button', { name: 'DAY DREAM' }));
@@ -116,7 +107,7 @@ describe('/dream', { timeout: 20_000 }, () => {
 
   it("says 'Something went wrong. Please try again.' when the dream fails, and logs the details", async () => {
     vi.spyOn(generationApi, 'startDream').mockResolvedValue({ id: 'dream-1' });
-    vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(dreamJob('TIMED_OUT', { error: 'no worker answered' }));
+    vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(jobAnswer('dream-1', 'TIMED_OUT', { error: 'no worker answered' }));
     const { user } = await openDream();
 
     await user.click(screen.getByRole('button', { name: 'STRANGE DREAM' }));

@@ -1,8 +1,9 @@
-import type { GenerationInfo, JobStatusResponse } from '@atelier/contracts';
+import type { GenerationInfo } from '@atelier/contracts';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ApiError } from '../../store/api-client';
 import { generationApi } from '../../store/generation-api';
+import { completedJob, jobAnswer } from '../../store/generation-test-data';
 import { renderApp } from '../../test/render-app';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -14,22 +15,7 @@ const PROMPT = 'enter your prompt here';
 const WAITING = 'Generating your image';
 const FAILURE = 'Something went wrong. Please try again.';
 
-const job = (status: JobStatusResponse['status'], more: Partial<JobStatusResponse> = {}): JobStatusResponse => ({
-  id: 'job-1',
-  status,
-  output: [],
-  executionTime: null,
-  delayTime: null,
-  workerId: null,
-  error: null,
-  ...more,
-});
-const completed = job('COMPLETED', {
-  output: [{ image: 'iVBORw0KGgo=', seed: 123, url: '/assets/generated/job-1.png' }],
-  executionTime: 58,
-  delayTime: 3,
-  workerId: 'procedural',
-});
+const completed = completedJob('job-1');
 
 /** The 3-second polling interval passing on the fake clock. */
 const pollOnce = () => act(() => vi.advanceTimersByTimeAsync(3000));
@@ -120,7 +106,7 @@ describe('/forge', { timeout: 20_000 }, () => {
     const startJob = vi.spyOn(generationApi, 'startJob').mockResolvedValue({ id: 'job-1' });
     const jobStatus = vi
       .spyOn(generationApi, 'jobStatus')
-      .mockResolvedValueOnce(job('IN_PROGRESS'))
+      .mockResolvedValueOnce(jobAnswer('job-1', 'IN_PROGRESS'))
       .mockResolvedValueOnce(completed);
     const { user } = await openForge();
 
@@ -147,7 +133,7 @@ describe('/forge', { timeout: 20_000 }, () => {
 
   it('a new prompt after a result returns to waiting', async () => {
     vi.spyOn(generationApi, 'startJob').mockResolvedValueOnce({ id: 'job-1' }).mockResolvedValueOnce({ id: 'job-2' });
-    vi.spyOn(generationApi, 'jobStatus').mockResolvedValueOnce(completed).mockResolvedValue(job('IN_QUEUE', { id: 'job-2' }));
+    vi.spyOn(generationApi, 'jobStatus').mockResolvedValueOnce(completed).mockResolvedValue(jobAnswer('job-2', 'IN_QUEUE'));
     const { user } = await openForge();
     const prompt = screen.getByRole('textbox', { name: PROMPT });
 
@@ -164,7 +150,7 @@ describe('/forge', { timeout: 20_000 }, () => {
   });
 
   it.each([
-    ['the job ends in ERROR', () => vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(job('ERROR', { error: 'out of memory' }))],
+    ['the job ends in ERROR', () => vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(jobAnswer('job-1', 'ERROR', { error: 'out of memory' }))],
     ['the server is unreachable', () => vi.spyOn(generationApi, 'jobStatus').mockRejectedValue(new ApiError(0, 'NETWORK', 'unreachable'))],
     ['the answer is not JSON', () => vi.spyOn(generationApi, 'jobStatus').mockRejectedValue(new SyntaxError('Unexpected token <'))],
   ])("says 'Something went wrong. Please try again.' when %s, and logs the details", async (_case, failStatus) => {
@@ -198,7 +184,7 @@ describe('/forge', { timeout: 20_000 }, () => {
 
   it('leaving the page stops the polling; coming back shows an example again', async () => {
     vi.spyOn(generationApi, 'startJob').mockResolvedValue({ id: 'job-1' });
-    const jobStatus = vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(job('IN_PROGRESS'));
+    const jobStatus = vi.spyOn(generationApi, 'jobStatus').mockResolvedValue(jobAnswer('job-1', 'IN_PROGRESS'));
     const { user, router } = await openForge();
 
     await user.type(screen.getByRole('textbox', { name: PROMPT }), 'a fox');
