@@ -4,3 +4,4 @@ export * from './health';
 export * from './social';
 export * from './botfolk';
 export * from './generation';
+export * from './content';
