@@ -24,6 +24,7 @@ RUN npm ci --omit=dev --workspace backend --no-audit --no-fund && npm cache clea
 COPY --from=build /app/contracts/dist contracts/dist
 COPY --from=build /app/backend/dist backend/dist
 COPY --from=build /app/backend/src/db/migrations backend/src/db/migrations
+COPY --from=build /app/backend/assets backend/assets
 COPY --from=build /app/frontend/dist frontend/dist
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -7,6 +7,7 @@ import { DatabaseModule } from './db/database.module';
 import type { DatabaseHandle } from './db/database';
 import { AuthModule } from './modules/auth/auth.module';
 import { BotFolkModule } from './modules/botfolk/botfolk.module';
+import { ContentModule } from './modules/content/content.module';
 import { GenerationModule } from './modules/generation/generation.module';
 import { HealthModule } from './modules/health/health.module';
 import { PostsModule } from './modules/posts/posts.module';
@@ -36,6 +37,7 @@ export class AppModule {
         UsersModule,
         PostsModule,
         BotFolkModule,
+        ContentModule,
         GenerationModule.register(options.config, 'api'),
       ],
     };

@@ -27,3 +27,20 @@ export function builtBackend(relative, explicit) {
   }
   return file;
 }
+
+/**
+ * The built frontend folder (frontend/dist, or `explicit`) with its index.html. Throws when it is
+ * missing; warns when frontend/src is newer, as builtBackend does.
+ */
+export function builtFrontend(explicit) {
+  const dist = explicit ?? join(root, 'frontend/dist');
+  const index = join(dist, 'index.html');
+  if (!existsSync(index)) {
+    throw new Error(`${index} is missing: build the frontend first (\`npm run build\` at the repo root).`);
+  }
+  const sources = join(root, 'frontend/src');
+  if (!explicit && existsSync(sources) && newestMtime(sources) > statSync(index).mtimeMs) {
+    console.error('warning: frontend/src is newer than frontend/dist; run `npm run build` to measure the current code.');
+  }
+  return dist;
+}

@@ -1,0 +1,22 @@
+import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { orderColumns, orderIndex } from './content-order';
+
+export const galleryItems = pgTable(
+  'gallery_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    img: text('img').notNull(),
+    thumb: text('thumb').notNull(),
+    /** The model that made the picture. */
+    title: text('title').notNull(),
+    author: text('author').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Hash of the picture's bytes: importing the same picture twice is refused (unique; nulls allowed). */
+    contentHash: text('content_hash').unique(),
+    ...orderColumns(),
+  },
+  (table) => [orderIndex('gallery_items_order_idx', table)],
+);
+
+export type GalleryItemRow = typeof galleryItems.$inferSelect;

@@ -1,0 +1,21 @@
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { orderColumns, orderIndex } from './content-order';
+
+/** Sponsored GPU cards; each also has a feature page at /feature/<slug>. */
+export const gpuAds = pgTable(
+  'gpu_ads',
+  {
+    slug: text('slug').primaryKey(),
+    image: text('image').notNull(),
+    imageAlt: text('image_alt').notNull(),
+    title: text('title').notNull(),
+    domain: text('domain').notNull(),
+    tagline: text('tagline').notNull(),
+    url: text('url').notNull(),
+    description: text('description').notNull(),
+    ...orderColumns(),
+  },
+  (table) => [orderIndex('gpu_ads_order_idx', table)],
+);
+
+export type GpuAdRow = typeof gpuAds.$inferSelect;

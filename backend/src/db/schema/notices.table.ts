@@ -1,0 +1,16 @@
+import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { orderColumns, orderIndex } from './content-order';
+
+/** Short site notices, such as the construction-area note with its date. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    text: text('text').notNull(),
+    dateLabel: text('date_label').notNull(),
+    ...orderColumns(),
+  },
+  (table) => [orderIndex('notices_order_idx', table)],
+);
+
+export type NoticeRow = typeof notices.$inferSelect;

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ADMIN_COLLECTION_CONTROLLERS, AdminSiteController } from './admin-content.controller';
+import { AdminContentService } from './admin-content.service';
+import { ContentController } from './content.controller';
+import { ContentRepository } from './content.repository';
+import { ContentService } from './content.service';
+
+/** Site content: the public read API and the owner's admin API over the same tables. */
+@Module({
+  controllers: [ContentController, AdminSiteController, ...ADMIN_COLLECTION_CONTROLLERS],
+  providers: [ContentRepository, ContentService, AdminContentService],
+})
+export class ContentModule {}

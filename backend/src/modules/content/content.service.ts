@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import type { ExhibitItem, GalleryItem, ProjectPage, ResourceLink, SiteContent, TrendingUser } from '@atelier/contracts';
+import { AppError } from '../../common/errors/app-error';
+import { profileMissing } from './content.errors';
+import { ContentRepository } from './content.repository';
+import { SLUG_PATTERN } from './content.schemas';
+import {
+  toCareerHighlight,
+  toExhibitItem,
+  toGalleryItem,
+  toGpuAd,
+  toNotice,
+  toProjectCard,
+  toProjectPage,
+  toResourceLink,
+  toTrendingUser,
+} from './content.serializers';
+
+/** What the public pages read (`/api/content/*`), in the contract's shapes. */
+@Injectable()
+export class ContentService {
+  constructor(private readonly content: ContentRepository) {}
+
+  async site(): Promise<SiteContent> {
+    const [profile, career, projects, ads, notices] = await Promise.all([
+      this.content.profile(),
+      this.content.list('career'),
+      this.content.list('projects'),
+      this.content.list('ads'),
+      this.content.list('notices'),
+    ]);
+    if (!profile) throw profileMissing();
+    return {
+      profile,
+      career: career.map(toCareerHighlight),
+      projects: projects.map(toProjectCard),
+      ads: ads.map(toGpuAd),
+      notices: notices.map(toNotice),
+    };
+  }
+
+  async project(slug: string): Promise<ProjectPage> {
+    // Anything that is not a slug cannot name a project; it is simply not found.
+    const row = SLUG_PATTERN.test(slug) && slug.length <= 80 ? await this.content.find('projects', slug) : undefined;
+    if (!row) throw new AppError('NOT_FOUND', `No project page '${slug.slice(0, 80)}'`);
+    return toProjectPage(row);
+  }
+
+  async gallery(): Promise<GalleryItem[]> {
+    return (await this.content.list('gallery')).map(toGalleryItem);
+  }
+
+  async exhibit(): Promise<ExhibitItem[]> {
+    return (await this.content.list('exhibit')).map(toExhibitItem);
+  }
+
+  async resources(): Promise<ResourceLink[]> {
+    return (await this.content.list('resources')).map(toResourceLink);
+  }
+
+  async trending(): Promise<TrendingUser[]> {
+    return (await this.content.list('trending')).map(toTrendingUser);
+  }
+}

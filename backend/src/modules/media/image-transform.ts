@@ -1,0 +1,326 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { promises as fs, type Stats } from 'node:fs';
+import * as path from 'node:path';
+import { Logger } from '@nestjs/common';
+import { IMAGE_DPRS, IMAGE_WIDTHS, type FieldError } from '@atelier/contracts';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import sharp from 'sharp';
+import { AppError } from '../../common/errors/app-error';
+
+/*
+ * `/assets/<file>?w=&h=&fit=&auto=format&dpr=`: a resized copy of a content image, rendered by sharp
+ * once and then served from a disk cache. Every parameter comes from a fixed list, so the number of
+ * distinct renders per source file is bounded: nobody can make the server resize to arbitrary sizes.
+ */
+
+export const TRANSFORM_PARAMS = ['w', 'h', 'fit', 'auto', 'dpr'] as const;
+export const TRANSFORM_FITS = ['crop', 'cover', 'contain', 'inside'] as const;
+
+/** What a request asks for, normalised: `crop` is `cover` (centred), so both share one cached file. */
+export interface ImageTransform {
+  width: number;
+  height?: number;
+  fit: 'cover' | 'contain' | 'inside';
+  dpr: number;
+  autoFormat: boolean;
+}
+
+export type ImageFormat = 'avif' | 'webp' | 'jpeg' | 'png';
+
+/** Source files a transform applies to, by extension; anything else (video, SVG) takes no parameters. */
+export const TRANSFORMABLE_EXTENSIONS: Readonly<Record<string, ImageFormat>> = {
+  '.jpg': 'jpeg',
+  '.jpeg': 'jpeg',
+  '.png': 'png',
+  '.webp': 'webp',
+  '.avif': 'avif',
+};
+
+const CONTENT_TYPES: Record<ImageFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
+
+/** Decompression bombs: a small file may claim a huge canvas; refuse before decoding it. */
+const MAX_INPUT_PIXELS = 40_000_000;
+/** Bumped when the encoder settings change, so old renders are not served as new ones. */
+const RENDER_VERSION = 1;
+
+const listed = (values: readonly (string | number)[]) => values.join(', ');
+
+/** The query parameters of a request URL. */
+export function queryOf(url: string): URLSearchParams {
+  const mark = url.indexOf('?');
+  return new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1));
+}
+
+/** Whether a request asks for a transform at all; without parameters the static handler answers. */
+export const hasParameters = (url: string): boolean => queryOf(url).size > 0;
+
+/**
+ * Parses the transform parameters; any unknown, repeated or off-list value is a VALIDATION_FAILED
+ * error naming the parameter and the values it accepts. `w` is required, the others have defaults.
+ */
+export function parseTransform(query: URLSearchParams): ImageTransform {
+  const details: FieldError[] = [];
+  const single = (name: string): string | undefined => {
+    const values = query.getAll(name);
+    if (values.length > 1) details.push({ field: name, message: 'must be given once' });
+    return values[0];
+  };
+  const fromList = (name: string, allowed: readonly number[]): number | undefined => {
+    const text = single(name);
+    if (text === undefined) return undefined;
+    const value = allowed.find((candidate) => String(candidate) === text);
+    if (value === undefined) details.push({ field: name, message: `must be one of ${listed(allowed)}` });
+    return value;
+  };
+
+  for (const name of new Set(query.keys())) {
+    if (!(TRANSFORM_PARAMS as readonly string[]).includes(name)) {
+      details.push({ field: name, message: `is not a transform parameter; use ${listed(TRANSFORM_PARAMS)}` });
+    }
+  }
+  const width = fromList('w', IMAGE_WIDTHS);
+  if (!query.has('w')) details.push({ field: 'w', message: `is required, one of ${listed(IMAGE_WIDTHS)}` });
+  const height = fromList('h', IMAGE_WIDTHS);
+  const dpr = fromList('dpr', IMAGE_DPRS) ?? 1;
+  const fit = single('fit') ?? 'inside';
+  if (!(TRANSFORM_FITS as readonly string[]).includes(fit)) {
+    details.push({ field: 'fit', message: `must be one of ${listed(TRANSFORM_FITS)}` });
+  }
+  const auto = single('auto');
+  if (auto !== undefined && auto !== 'format') details.push({ field: 'auto', message: 'must be format' });
+
+  if (details.length > 0 || width === undefined) {
+    throw new AppError('VALIDATION_FAILED', `Invalid image transform: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, details);
+  }
+  return {
+    width,
+    ...(height === undefined ? {} : { height }),
+    fit: fit === 'crop' ? 'cover' : (fit as ImageTransform['fit']),
+    dpr,
+    autoFormat: auto === 'format',
+  };
+}
+
+/** Whether `Accept` lists `type` itself with a non-zero quality (wildcards do not count). */
+export function acceptsExactly(accept: string | undefined, type: string): boolean {
+  return (accept ?? '').split(',').some((range) => {
+    const [mediaType, ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
+    if (mediaType !== type) return false;
+    const quality = parameters.find((parameter) => parameter.startsWith('q='));
+    return quality === undefined || Number(quality.slice(2)) > 0;
+  });
+}
+
+/** `auto=format`: AVIF, else WebP, when the browser says it takes them; otherwise the source's own format. */
+export function chooseFormat(transform: ImageTransform, source: ImageFormat, accept: string | undefined): ImageFormat {
+  if (transform.autoFormat) {
+    if (acceptsExactly(accept, 'image/avif')) return 'avif';
+    if (acceptsExactly(accept, 'image/webp')) return 'webp';
+  }
+  return source;
+}
+
+/**
+ * The file a request path (relative to /assets, still percent-encoded) names under `root`. Each
+ * segment is decoded on its own, so an encoded `/`, `\` or `..` cannot climb out; dot files stay hidden
+ * as the static handler hides them.
+ */
+export function assetFile(root: string, requestPath: string): string {
+  const segments: string[] = [];
+  for (const raw of requestPath.split('/')) {
+    if (raw === '') continue;
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      segment = '';
+    }
+    if (segment === '' || segment.startsWith('.') || /[/\\\0]/.test(segment)) {
+      throw new AppError('VALIDATION_FAILED', 'Invalid asset path', [
+        { field: 'path', message: 'must name a file under /assets, without . or .. segments' },
+      ]);
+    }
+    segments.push(segment);
+  }
+  if (segments.length === 0) throw new AppError('NOT_FOUND', 'No such asset');
+  return path.join(root, ...segments);
+}
+
+/** The cache key of one render: the source (path, size, mtime), the normalised transform and the output format. */
+export function renderKey(relativePath: string, source: Pick<Stats, 'size' | 'mtimeMs'>, transform: ImageTransform, format: ImageFormat): string {
+  const { width, height = 0, fit, dpr } = transform;
+  return createHash('sha256')
+    .update(JSON.stringify([RENDER_VERSION, sharp.versions.sharp, relativePath, source.size, source.mtimeMs, width, height, fit, dpr, format]))
+    .digest('base64url');
+}
+
+/** Renders one transform with sharp; never larger than the source (`withoutEnlargement`). */
+export async function renderImage(file: string, transform: ImageTransform, format: ImageFormat): Promise<Buffer> {
+  const image = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', sequentialRead: true })
+    .rotate() // applies the EXIF orientation; the output carries no metadata
+    .resize({
+      width: transform.width * transform.dpr,
+      height: transform.height === undefined ? undefined : transform.height * transform.dpr,
+      fit: transform.fit,
+      position: 'centre',
+      withoutEnlargement: true,
+    });
+  switch (format) {
+    case 'avif':
+      return image.avif({ quality: 50, effort: 3 }).toBuffer();
+    case 'webp':
+      return image.webp({ quality: 80 }).toBuffer();
+    case 'jpeg':
+      return image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    case 'png':
+      return image.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
+  }
+}
+
+/** At most `limit` tasks at a time; at most `maxWaiting` more wait, the rest are refused at once. */
+export class RenderSlots {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    private readonly limit: number,
+    private readonly maxWaiting: number,
+  ) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active < this.limit) {
+      this.active++;
+    } else {
+      if (this.waiting.length >= this.maxWaiting) {
+        throw new AppError('SERVICE_UNAVAILABLE', 'Too many images are being resized; try again shortly');
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve)); // the finishing task hands its slot over
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}
+
+async function readIfPresent(file: string): Promise<Buffer | null> {
+  try {
+    return await fs.readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Write-then-rename: a reader (in this or another process sharing the directory) never sees half a file. */
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    await fs.writeFile(temporary, data);
+    await fs.rename(temporary, file);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+export interface ImageTransformOptions {
+  /** DATA_DIR/media: the files served at /assets. */
+  root: string;
+  /** Where renders are kept, e.g. DATA_DIR/cache/images. */
+  cacheDir: string;
+  /** The static handler's Cache-Control for a source file, so a resized copy is cached the same way. */
+  cacheControl: (file: string) => string;
+  /** sharp renders at a time; a burst of new sizes queues instead of taking every core. */
+  maxConcurrentRenders?: number;
+  maxWaitingRenders?: number;
+}
+
+const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+/** Answers GET and HEAD with transform parameters; errors go to the app's exception filter. */
+export function imageTransformHandler(options: ImageTransformOptions): RequestHandler {
+  const logger = new Logger('ImageTransforms');
+  const slots = new RenderSlots(options.maxConcurrentRenders ?? 2, options.maxWaitingRenders ?? 200);
+  const inFlight = new Map<string, Promise<Buffer>>();
+
+  /** The cached render, or a new one; identical concurrent requests share one render. */
+  const rendered = (key: string, cacheFile: string, render: () => Promise<Buffer>): Promise<Buffer> => {
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+    const produced = slots
+      .run(async () => {
+        const cached = await readIfPresent(cacheFile); // another request may have rendered it while this one waited
+        if (cached) return cached;
+        const data = await render();
+        await writeAtomically(cacheFile, data).catch((error: unknown) =>
+          logger.warn(`Could not cache ${cacheFile}: ${(error as Error).message}`),
+        );
+        return data;
+      })
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, produced);
+    return produced;
+  };
+
+  const serve = async (request: Request, response: Response): Promise<void> => {
+    const transform = parseTransform(queryOf(request.url));
+    const file = assetFile(options.root, request.path);
+    const sourceFormat = TRANSFORMABLE_EXTENSIONS[path.extname(file).toLowerCase()];
+    if (!sourceFormat) {
+      const message = `applies to images only (${Object.keys(TRANSFORMABLE_EXTENSIONS).join(', ')}); request this file without parameters`;
+      const given = [...new Set(queryOf(request.url).keys())];
+      throw new AppError('VALIDATION_FAILED', 'Image transforms apply to images only', given.map((field) => ({ field, message })));
+    }
+
+    let source: Stats;
+    try {
+      // The real path too: a symbolic link must not lead out of the media folder.
+      const [real, realRoot] = await Promise.all([fs.realpath(file), fs.realpath(options.root)]);
+      if (!real.startsWith(realRoot + path.sep)) throw Object.assign(new Error('outside'), { code: 'ENOENT' });
+      source = await fs.stat(real);
+      if (!source.isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOENT' });
+    } catch (error) {
+      if (isMissing(error)) throw new AppError('NOT_FOUND', 'No such asset');
+      throw error;
+    }
+
+    const format = chooseFormat(transform, sourceFormat, request.headers.accept);
+    const relative = path.relative(options.root, file).split(path.sep).join('/');
+    const key = renderKey(relative, source, transform, format);
+    const etag = `"${key}"`;
+    response.vary('Accept');
+    response.setHeader('ETag', etag); // request.fresh compares If-None-Match with it
+    if (request.fresh) {
+      response.setHeader('Cache-Control', options.cacheControl(file));
+      response.status(304).end();
+      return;
+    }
+    response.removeHeader('ETag'); // an error answer below must not look like this image
+    const cacheFile = path.join(options.cacheDir, key.slice(0, 2), `${key}.${format === 'jpeg' ? 'jpg' : format}`);
+    const data =
+      (await readIfPresent(cacheFile)) ??
+      (await rendered(key, cacheFile, () =>
+        renderImage(file, transform, format).catch((error: unknown) => {
+          logger.warn(`Could not transform ${relative}: ${(error as Error).message}`);
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file could not be read as an image');
+        }),
+      ));
+    response.set({ 'Cache-Control': options.cacheControl(file), ETag: etag, 'Content-Type': CONTENT_TYPES[format] });
+    response.send(data);
+  };
+
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+    serve(request, response).catch(next);
+  };
+}

@@ -1,0 +1,269 @@
+#!/usr/bin/env node
+// Lighthouse on the public pages (DESIGN section 10, issue #7): the built backend serves the built
+// frontend on a fresh PGlite data dir (migrated and seeded, as a first `npm start`), and Lighthouse 12
+// measures each page in Debian's Chromium with its default mobile preset (mobile form factor and
+// screen, simulated throttling). Targets: performance >= 95, accessibility >= 95. Also the initial
+// JS: the gzip size of the scripts frontend/dist/index.html loads up front (its scripts and
+// modulepreload links), target <= 200 KB. Prints markdown tables on stdout, progress on stderr.
+//
+//   npm run build                      # at the repo root: backend/dist and frontend/dist
+//   npm run bench:lighthouse -w bench -- [--runs 3] [--pages /,/gallery,/dev] [--cold]
+//
+//   CHROME_PATH  the browser to drive (default /usr/bin/chromium)
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, normalize, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+// chrome-launcher is Lighthouse's own dependency (installed with it), the launcher its CLI uses.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { builtBackend, builtFrontend } from './lib/build.mjs';
+import { parseCommandLine, positiveInteger, runBench, UsageError } from './lib/cli.mjs';
+import { startBackend } from './lib/processes.mjs';
+import { markdownTable } from './lib/report.mjs';
+
+const SCORE_TARGET = 95; // performance and accessibility
+const INITIAL_JS_TARGET_BYTES = 200 * 1024;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const DEFAULT_CHROME = '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const USAGE = `Usage: node bench/src/lighthouse.mjs [--runs 1] [--pages /,/gallery,/dev] [--cold]
+
+  --runs   Lighthouse runs per page; the table shows the median of each column
+  --pages  page paths, comma-separated
+  --cold   skip the warm-up load of each page (by default each page is loaded once, unmeasured,
+           so images resized on first request come from the disk cache, as on a running site)
+
+  CHROME_PATH  the Chromium to drive (default ${DEFAULT_CHROME})`;
+
+function readOptions(argv) {
+  const values = parseCommandLine(
+    argv,
+    { runs: { type: 'string', default: '1' }, pages: { type: 'string', default: '/,/gallery,/dev' }, cold: { type: 'boolean', default: false } },
+    USAGE,
+  );
+  if (values.help) return { help: USAGE };
+  const pages = [...new Set(values.pages.split(',').map((page) => page.trim()).filter(Boolean))];
+  const bad = pages.find((page) => !page.startsWith('/'));
+  if (pages.length === 0 || bad !== undefined) throw new UsageError(`--pages takes paths starting with / (got ${JSON.stringify(bad ?? values.pages)})`, USAGE);
+  return { runs: positiveInteger('runs', values.runs, USAGE), pages, cold: values.cold };
+}
+
+// ---- initial JS --------------------------------------------------------------------------------
+
+const attributesOf = (tag) =>
+  Object.fromEntries([...tag.matchAll(/([\w:-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)].slice(1).map((m) => [m[1].toLowerCase(), m[2] ?? m[3] ?? m[4] ?? '']));
+
+/**
+ * The JS index.html makes the browser fetch before the app runs: every script (module or classic,
+ * external or inline) and every modulepreload link, each file once. Lazy route chunks are not in it.
+ */
+function initialScripts(html) {
+  const files = new Set();
+  const inline = [];
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attrs = attributesOf(`<script ${attributes}>`);
+    const type = (attrs.type ?? '').toLowerCase();
+    if (type !== '' && type !== 'module' && !type.includes('javascript')) continue; // JSON, import maps, templates
+    if (attrs.src !== undefined) files.add(attrs.src);
+    else if (body.trim()) inline.push(body);
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const attrs = attributesOf(tag);
+    if ((attrs.rel ?? '').toLowerCase().split(/\s+/).includes('modulepreload') && attrs.href) files.add(attrs.href);
+  }
+  return { files: [...files], inline };
+}
+
+function initialJs(distDir) {
+  const { files, inline } = initialScripts(readFileSync(join(distDir, 'index.html'), 'utf8'));
+  if (files.length === 0 && inline.length === 0) throw new Error(`${join(distDir, 'index.html')} loads no script: is it the built app?`);
+  const sources = files.map((url) => {
+    if (/^([a-z]+:)?\/\//i.test(url)) throw new Error(`index.html loads ${url} from another origin; this bench measures only the app's own files`);
+    const file = normalize(join(distDir, decodeURIComponent(url.split(/[?#]/)[0])));
+    if (relative(distDir, file).startsWith(`..${sep}`) || !existsSync(file)) throw new Error(`index.html loads ${url}, which is not in ${distDir}`);
+    return readFileSync(file);
+  });
+  const all = [...sources, ...inline.map((body) => Buffer.from(body))];
+  return {
+    count: files.length + inline.length,
+    rawBytes: all.reduce((sum, data) => sum + data.length, 0),
+    gzipBytes: all.reduce((sum, data) => sum + gzipSync(data, { level: 9 }).length, 0),
+  };
+}
+
+// ---- Lighthouse --------------------------------------------------------------------------------
+
+function chromePath() {
+  const path = process.env.CHROME_PATH || DEFAULT_CHROME;
+  if (!existsSync(path)) throw new Error(`no browser at ${path}: install Debian's chromium (apt-get install -y chromium) or set CHROME_PATH`);
+  return path;
+}
+
+async function launchChrome(chromePath) {
+  try {
+    // A copy each time: chrome-launcher may add to the array, and repeated flags change headless mode.
+    return await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROME_FLAGS], logLevel: 'silent' });
+  } catch (error) {
+    throw new Error(`could not start ${chromePath}: ${error.message}`);
+  }
+}
+
+/** The page must be the app's HTML; otherwise Lighthouse would score an error page. */
+async function checkServed(url) {
+  const response = await fetch(url);
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || !type.includes('text/html')) {
+    throw new Error(`GET ${url} answered ${response.status} ${type}: the backend is not serving the built frontend`);
+  }
+}
+
+/** The browser's own name and version (the user agent has only the major version). */
+let browserVersion;
+
+/**
+ * One Lighthouse run in a browser of its own, as the Lighthouse CLI does: a browser reused across
+ * runs sometimes fails to record the next page load (NO_NAVSTART).
+ */
+async function audit(url, browserPath, onlyAudits) {
+  const chrome = await launchChrome(browserPath);
+  let result;
+  try {
+    browserVersion ??= await fetch(`http://127.0.0.1:${chrome.port}/json/version`)
+      .then((response) => response.json())
+      .then((about) => about.Browser)
+      .catch(() => undefined);
+    result = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: onlyAudits ? undefined : CATEGORIES, onlyAudits });
+  } finally {
+    await chrome.kill(); // the browser this run started, and only it
+  }
+  const { lhr } = result ?? {};
+  if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  return lhr;
+}
+
+function measurement(lhr) {
+  const score = (id) => (lhr.categories[id]?.score == null ? NaN : Math.round(lhr.categories[id].score * 100));
+  const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, score(id)])),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+  };
+}
+
+const median = (values) => {
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+function medianOf(runs) {
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, median(runs.map((run) => run.scores[id]))])),
+    lcp: median(runs.map((run) => run.lcp)),
+    tbt: median(runs.map((run) => run.tbt)),
+    cls: median(runs.map((run) => run.cls)),
+  };
+}
+
+// ---- report ------------------------------------------------------------------------------------
+
+const scoreCell = (value) => (Number.isNaN(value) ? 'n/a' : String(Math.round(value)));
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function verdict({ scores }) {
+  const missed = ['performance', 'accessibility'].filter((id) => !(scores[id] >= SCORE_TARGET));
+  return missed.length === 0 ? 'met' : `missed: ${missed.join(', ')}`;
+}
+
+async function main() {
+  const options = readOptions(process.argv.slice(2));
+  if (options.help) {
+    console.log(options.help);
+    return;
+  }
+  const log = (message) => console.error(`[lighthouse] ${message}`);
+  const entry = builtBackend('main.js');
+  const distDir = builtFrontend();
+  const js = initialJs(distDir);
+  const browserPath = chromePath();
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-lighthouse-'));
+  let backend;
+  try {
+    log('starting the backend with the built frontend on a fresh PGlite data dir (migrations, demo seed)');
+    backend = await startBackend({ entry, databaseUrl: '', dataDir, overrides: { FRONTEND_DIST: distDir } });
+    for (const page of options.pages) await checkServed(`${backend.baseUrl}${page}`);
+
+    if (!options.cold) {
+      for (const page of options.pages) {
+        log(`warm-up load of ${page} (not measured)`);
+        await audit(`${backend.baseUrl}${page}`, browserPath, ['first-contentful-paint']);
+      }
+    }
+    const runs = new Map(options.pages.map((page) => [page, []]));
+    let environment;
+    // Pages alternate within each round, so a slow moment of the machine does not land on one page only.
+    for (let round = 1; round <= options.runs; round++) {
+      for (const page of options.pages) {
+        log(`run ${round}/${options.runs}: ${page}`);
+        const lhr = await audit(`${backend.baseUrl}${page}`, browserPath);
+        for (const warning of lhr.runWarnings ?? []) log(`warning on ${page}: ${warning}`);
+        environment ??= { version: lhr.lighthouseVersion, settings: lhr.configSettings, benchmarkIndex: lhr.environment?.benchmarkIndex };
+        runs.get(page).push(measurement(lhr));
+      }
+    }
+
+    const { settings } = environment;
+    console.log(
+      `Lighthouse ${environment.version}, ${settings.formFactor} preset (${settings.throttlingMethod} throttling: ` +
+        `${settings.throttling.rttMs} ms RTT, ${Math.round(settings.throttling.throughputKbps)} kbit/s, CPU x${settings.throttling.cpuSlowdownMultiplier}), ` +
+        `${browserVersion ?? 'Chromium'} (${process.env.CHROME_PATH || DEFAULT_CHROME}), benchmark index ${Math.round(environment.benchmarkIndex ?? NaN)}; ` +
+        `${options.runs === 1 ? 'one run per page' : `median of ${options.runs} runs per page (each column on its own)`}` +
+        `${options.cold ? ', cold server' : ', after one unmeasured load of each page'}. ` +
+        'The built frontend served by the built backend (one Node process, fresh PGlite data dir with the demo seed).\n',
+    );
+    console.log(
+      markdownTable(
+        ['page', 'performance', 'accessibility', 'best-practices', 'SEO', 'LCP', 'TBT', 'CLS', `targets (perf, a11y >= ${SCORE_TARGET})`],
+        options.pages.map((page) => {
+          const result = medianOf(runs.get(page));
+          return [
+            page,
+            ...CATEGORIES.map((id) => scoreCell(result.scores[id])),
+            Number.isNaN(result.lcp) ? 'n/a' : `${(result.lcp / 1000).toFixed(2)} s`,
+            Number.isNaN(result.tbt) ? 'n/a' : `${Math.round(result.tbt)} ms`,
+            Number.isNaN(result.cls) ? 'n/a' : result.cls.toFixed(3),
+            verdict(result),
+          ];
+        }),
+      ),
+    );
+    console.log('');
+    console.log(
+      markdownTable(
+        ['initial JS (index.html scripts + modulepreload)', 'files', 'raw', 'gzip -9', 'target', 'verdict'],
+        [['frontend/dist', String(js.count), kb(js.rawBytes), kb(js.gzipBytes), `<= ${kb(INITIAL_JS_TARGET_BYTES)}`, js.gzipBytes <= INITIAL_JS_TARGET_BYTES ? 'met' : 'missed']],
+      ),
+    );
+  } finally {
+    await backend?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+runBench('bench:lighthouse', main);
