@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { NEXT_CURSOR_HEADER } from '@atelier/contracts';
+import compression from 'compression';
 import helmet from 'helmet';
 import { AppModule, type AppModuleOptions } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
@@ -39,6 +40,8 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
       contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
     }),
   );
+  // gzip for text answers (the SPA's JS and CSS, JSON) when the client accepts it; pictures are already compressed.
+  app.use(compression());
   if (config.trustProxy) app.set('trust proxy', trustProxyValue(config.trustProxy));
   app.enableCors({
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,

@@ -11,6 +11,7 @@ describe('serving the built frontend', () => {
     fs.mkdirSync(path.join(dist, 'static'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'static', 'index-a1b2c3.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'static', 'vendor-d4e5f6.js'), `export const words = ${JSON.stringify('lorem ipsum '.repeat(2000))};`);
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp({ FRONTEND_DIST: dist });
   });
@@ -31,6 +32,17 @@ describe('serving the built frontend', () => {
   it('caches hashed bundles under /static/ for a year', async () => {
     const res = await t.http.get('/static/index-a1b2c3.js').expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends bundles compressed (brotli or gzip) to clients that accept it, and plain to those that do not', async () => {
+    const brotli = await t.http.get('/static/vendor-d4e5f6.js').set('Accept-Encoding', 'gzip, deflate, br').expect(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    const gzipped = await t.http.get('/static/vendor-d4e5f6.js').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.text).toContain('lorem ipsum');
+    const plain = await t.http.get('/static/vendor-d4e5f6.js').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBeGreaterThan(24_000);
   });
 
   it('revalidates unhashed root files', async () => {

@@ -16,6 +16,8 @@ describe('site header', () => {
 
   it('below 1000px hides the menu behind a hamburger whose panel lists the items and closes', async () => {
     const { user } = renderApp('/', { width: 999 });
+    // The page first, so the click lands in the header that stays (not the loading frame's).
+    await screen.findByRole('heading', { level: 1 });
     const hamburger = await within(await screen.findByRole('banner')).findByRole('button', { name: 'open menu' });
     expect(within(header()).queryByRole('navigation')).not.toBeInTheDocument();
 
@@ -29,6 +31,7 @@ describe('site header', () => {
 
   it('choosing an item in the panel navigates there and closes the panel', async () => {
     const { user, router } = renderApp('/', { width: 800 });
+    await screen.findByRole('heading', { level: 1 });
     await user.click(await screen.findByRole('button', { name: 'open menu' }));
     const panel = await screen.findByRole('dialog', { name: 'Site menu' });
 

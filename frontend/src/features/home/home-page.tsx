@@ -1,5 +1,90 @@
-import { PageFrame } from '../../components/page-frame';
+import { useDeferredValue } from 'react';
+import type { SiteContent } from '@atelier/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useRouteMeta } from '../../components/route-meta';
+import { TrendingUsers } from '../../components/trending-users';
+import { contentApi, useContent, type ContentState } from '../../store/content-api';
+import { useMediaUp } from '../../theme/use-media-up';
+import { CareerHighlights } from './career-highlights';
+import { ConstructionNotice } from './construction-notice';
+import { FeaturedProjects } from './featured-projects';
+import { GenAiColumn } from './gen-ai-column';
+import { GpuAdCards } from './gpu-ad-cards';
+import { HomeMainSkeleton, HomeSideSkeleton } from './home-skeleton';
+import { ProfileCard } from './profile-card';
+import { ProjectsList } from './projects-list';
+
+// Asked for as soon as this chunk arrives rather than after the first render: the answer is what the
+// first screen waits for (the content API keeps it for useContent below).
+void contentApi.site();
+
+export const HOME_FAILURE = 'The profile and projects could not be loaded. Please try again later.';
+
+/** Spec "Home": the columns' shares of the page (the 2rem gaps come out of them in proportion). */
+const columns = {
+  xs: 'minmax(0, 1fr)',
+  lg: 'minmax(0, 70fr) minmax(0, 30fr)',
+  xl: 'minmax(0, 66fr) minmax(0, 20fr) minmax(0, 14fr)',
+};
+
+const stack = { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '2rem', alignContent: 'start', minWidth: 0 } as const;
+
+function MainColumn({ site }: { site: ContentState<SiteContent> }) {
+  if (site.status === 'loading') return <HomeMainSkeleton />;
+  if (site.status === 'error') return <Alert severity="error">{HOME_FAILURE}</Alert>;
+  const { profile, career, projects } = site.data;
+  return (
+    <>
+      <ProfileCard profile={profile} />
+      <CareerHighlights items={career} />
+      <FeaturedProjects projects={projects.filter((project) => project.featured)} />
+      <Typography sx={{ fontStyle: 'italic', color: 'neutral.dark' }}>{profile.moreToCome}</Typography>
+    </>
+  );
+}
+
+function SideColumn({ site }: { site: ContentState<SiteContent> }) {
+  return (
+    <>
+      {site.status === 'loading' && <HomeSideSkeleton />}
+      {site.status === 'ready' && (
+        <>
+          <ProjectsList projects={site.data.projects.filter((project) => project.featured)} />
+          <GpuAdCards ads={site.data.ads} />
+          {site.data.notices.map((notice) => (
+            <ConstructionNotice key={notice.id} notice={notice} />
+          ))}
+        </>
+      )}
+      <TrendingUsers />
+    </>
+  );
+}
 
 export default function HomePage() {
-  return <PageFrame />;
+  const meta = useRouteMeta();
+  // The content renders as a transition: React builds the long page in short slices, so the main
+  // thread stays free for input (Lighthouse's total blocking time) while the skeletons stay up.
+  const site = useDeferredValue(useContent(contentApi.site));
+  // Spec: the Gen AI column exists only in the wide layout; below it its pictures are not even fetched.
+  const wideLayout = useMediaUp('xl');
+
+  return (
+    <Box sx={{ p: { xs: '1.5rem 4%', lg: '2rem 4%' } }}>
+      <Typography variant="h1" sx={{ mb: '1.5rem' }}>
+        {meta?.heading ?? meta?.title}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: columns, gap: '2rem', alignItems: 'start' }}>
+        <Box data-testid="home-main" sx={stack}>
+          <MainColumn site={site} />
+        </Box>
+        <Box data-testid="home-side" sx={stack}>
+          <SideColumn site={site} />
+        </Box>
+        {wideLayout && <GenAiColumn />}
+      </Box>
+    </Box>
+  );
 }

@@ -1,5 +1,52 @@
+import { lazy, Suspense, useCallback } from 'react';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
 import { PageFrame } from '../../components/page-frame';
 
+// Only this page plays media: the player's code (and the per-source players it loads on demand) stays
+// out of every other page's download, in chunks under the site's own /static/.
+const ReactPlayer = lazy(() => import('react-player'));
+
+/** Spec section 9: the media player's default size; narrower screens scale it down keeping 16:9. */
+export const PLAYER_WIDTH = 640;
+export const PLAYER_HEIGHT = 360;
+
+export const SAMPLE_CLIP = '/assets/projects/vid/sample-clip.webm';
+export const SAMPLE_POSTER = '/assets/projects/vid/sample-clip.jpg';
+
+const playerBox = {
+  width: PLAYER_WIDTH,
+  maxWidth: '100%',
+  height: 'auto',
+  aspectRatio: `${PLAYER_WIDTH} / ${PLAYER_HEIGHT}`,
+} as const;
+
+/** /ll1l1l1ll/test: react-player on a short clip the project renders itself. */
 export default function VideoPlayerPage() {
-  return <PageFrame />;
+  // react-player passes no poster through to its <video>; the ref it forwards is that element.
+  const showPoster = useCallback((video: HTMLVideoElement | null) => {
+    if (video) video.poster = SAMPLE_POSTER;
+  }, []);
+
+  return (
+    <PageFrame>
+      <Typography sx={{ color: 'neutral.main', maxWidth: '48rem', mb: 3 }}>
+        A test of the site&apos;s media player on a short sample clip rendered by the project itself.
+      </Typography>
+      <Suspense fallback={<Skeleton variant="rectangular" aria-label="Loading the video player" sx={playerBox} />}>
+        <Box sx={{ ...playerBox, bgcolor: 'common.black' }}>
+          <ReactPlayer
+            ref={showPoster}
+            src={SAMPLE_CLIP}
+            controls
+            preload="metadata"
+            playsInline
+            width="100%"
+            height="100%"
+          />
+        </Box>
+      </Suspense>
+    </PageFrame>
+  );
 }

@@ -1,0 +1,186 @@
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { PUBLIC_PAGES } from '../support/public-pages';
+import { shoot, WIDTHS } from '../support/screenshots';
+
+// The public showcase against the real backend and its seeded content, at the spec's four widths:
+// titles, headings, the counts the spec gives, layout that changes with width, and no console errors.
+// Full-page screenshots of every public page at 375 and 1280 px go to test-results/screenshots/.
+
+/** Console errors and failed requests of the page, collected from the moment it is created. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+const gridColumns = (page: Page, name: string) =>
+  page.getByRole('list', { name }).evaluate((list) => getComputedStyle(list).gridTemplateColumns.split(' ').length);
+
+for (const width of WIDTHS) {
+  test.describe(`showcase at ${width}px`, () => {
+    test.use({ viewport: { width, height: width < 800 ? 812 : 900 } });
+    const wide = width >= 1000;
+
+    test('gallery: about 60 pictures, 6 columns on wide screens and 2 below, each with its model and author', async ({ page }) => {
+      const errors = watchErrors(page);
+      await page.goto('/gallery');
+      await expect(page).toHaveTitle('Gallery of AI-Generated Images & Video');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI-Generated Images & Video');
+      const tiles = page.getByRole('list', { name: 'Gallery' }).getByRole('listitem');
+      await expect(tiles).toHaveCount(60);
+      await expect(tiles.first()).toContainText('by: @');
+      expect(await gridColumns(page, 'Gallery')).toBe(wide ? 6 : 2);
+      const thumb = tiles.first().locator('img');
+      await expect(thumb).toHaveAttribute('src', /\?w=248&h=248&fit=crop&auto=format$/);
+      await expect(thumb).toHaveAttribute('srcset', /&dpr=2 2x/);
+      await expect(thumb).toHaveAttribute('loading', 'lazy');
+      expect(errors).toEqual([]);
+    });
+
+    test('exhibit: about 48 full pictures in one column, each tagged with its model', async ({ page }) => {
+      const errors = watchErrors(page);
+      await page.goto('/exhibit');
+      await expect(page).toHaveTitle('Exhibit of AI-Generated Images & Video');
+      const items = page.getByRole('list', { name: 'Exhibit' }).getByRole('listitem');
+      await expect(items).toHaveCount(48);
+      await expect(items.first()).toContainText(/Atelier Procedural|Bot Folk/);
+      const boxes = await items.evaluateAll((elements) => elements.slice(0, 3).map((element) => element.getBoundingClientRect().left));
+      expect(new Set(boxes).size).toBe(1);
+      expect(errors).toEqual([]);
+    });
+
+    test('developer resources: 21 links that open in a new tab, and the note about more to come', async ({ page }) => {
+      const errors = watchErrors(page);
+      await page.goto('/dev');
+      await expect(page).toHaveTitle('Developer Resources');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('For Devs/Pros of AI/ML/Full-Stack/Python/React & more');
+      const entries = page.getByRole('list', { name: 'Developer resources' }).getByRole('listitem');
+      await expect(entries).toHaveCount(21);
+      const links = page.getByRole('list', { name: 'Developer resources' }).getByRole('link');
+      expect(await links.count()).toBeGreaterThanOrEqual(42);
+      for (const link of await links.all()) {
+        await expect(link).toHaveAttribute('target', '_blank');
+        await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+        await expect(link).toHaveAttribute('href', /^https:\/\//);
+      }
+      await expect(page.getByText(/hundreds more links/i)).toBeVisible();
+      await expect(page.getByText(/20 to 30 categories/i)).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+
+    test('GPU feature pages: a banner linking to the manufacturer in a new tab', async ({ page }) => {
+      const errors = watchErrors(page);
+      for (const [path, title] of [
+        ['/feature/nvidia-rtx-5090', 'RTX 5090'],
+        ['/feature/nvidia-h100', 'H100'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toContainText(title);
+        const banner = page.getByRole('main').getByRole('link', { name: new RegExp(title) }).first();
+        await expect(banner).toHaveAttribute('href', /^https:\/\/www\.nvidia\.com\//);
+        await expect(banner).toHaveAttribute('target', '_blank');
+        await expect(banner).toHaveAttribute('rel', 'noopener noreferrer');
+      }
+      expect(errors).toEqual([]);
+    });
+
+    test('project pages: each page and its own parts; the header block goes home', async ({ page }) => {
+      const errors = watchErrors(page);
+      const main = page.getByRole('main');
+
+      await page.goto('/project/solar');
+      await expect(main.locator('video')).toHaveCount(2);
+      await expect(main.getByText(/acquired/i).first()).toBeVisible();
+      await expect(main.locator('a[href^="https://patents.google.com/"]')).toHaveCount(3);
+
+      await page.goto('/project/atelier');
+      await expect(main.getByText('37 friends')).toBeVisible();
+      await expect(main.getByText('1,234')).toBeVisible();
+      await expect(main.getByText('5,678')).toBeVisible();
+
+      await page.goto('/project/ansible');
+      await expect(main.getByText(/MIT License/i).first()).toBeVisible();
+      await expect(main.getByText(/THE SOFTWARE IS PROVIDED "AS IS"/)).toBeVisible();
+
+      for (const slug of ['bedrock', 'botfolk', 'nucleus']) {
+        await page.goto(`/project/${slug}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      }
+      await page.goto('/project/bedrock');
+      await main.getByRole('link', { name: /Bedrock/ }).first().click();
+      await expect(page).toHaveURL(/\/$/);
+      expect(errors).toEqual([]);
+    });
+
+    test('restricted pages: the authorized-access-only warning, and the video player at 640x360', async ({ page }) => {
+      const errors = watchErrors(page);
+      for (const path of ['/citadel', '/ll1l1l1ll']) {
+        await page.goto(path);
+        await expect(page.getByText(/authorized access only/i).first()).toBeVisible();
+      }
+      await page.goto('/citadel');
+      const outbound = page.getByRole('main').getByRole('link');
+      await expect(outbound.nth(2)).toBeVisible();
+      for (const link of await outbound.all()) await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+
+      await page.goto('/ll1l1l1ll/test');
+      const video = page.getByRole('main').locator('video');
+      await expect(video).toHaveAttribute('src', /sample-clip\.webm$/);
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
+      const box = await video.boundingBox();
+      if (width >= 700) expect(Math.round(box!.width)).toBe(640);
+      expect(Math.round((box!.height / box!.width) * 360)).toBe(Math.round((360 / 640) * 360));
+      expect(errors).toEqual([]);
+    });
+
+    if (width === 375 || width === 1280) {
+      test('screenshots of every public page', async ({ page }) => {
+        test.setTimeout(120_000);
+        for (const { path, name } of PUBLIC_PAGES) {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          await shoot(page, `public-${name}`, width);
+        }
+      });
+    }
+  });
+}
+
+test.describe('gallery viewer', () => {
+  test('opens on a thumbnail and closes four ways, giving focus back each time', async ({ page }) => {
+    await page.goto('/gallery');
+    const thumb = page.getByRole('list', { name: 'Gallery' }).getByRole('button').nth(2);
+    const viewer = page.getByRole('dialog');
+    const open = async () => {
+      await thumb.click();
+      await expect(viewer).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Close' })).toBeFocused();
+    };
+    const closedWithFocusBack = async () => {
+      await expect(viewer).toBeHidden();
+      await expect(thumb).toBeFocused();
+    };
+
+    await open();
+    const backdrop = page.locator('.MuiBackdrop-root');
+    await expect(backdrop).toHaveCSS('background-color', 'rgba(0, 0, 0, 0.9)');
+    await viewer.getByRole('img').click();
+    await closedWithFocusBack();
+
+    await open();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await closedWithFocusBack();
+
+    await open();
+    await page.keyboard.press('Escape');
+    await closedWithFocusBack();
+
+    await open();
+    await page.mouse.click(5, 5); // the backdrop, outside the picture
+    await closedWithFocusBack();
+  });
+});

@@ -1,0 +1,22 @@
+/** Every public page of the spec (sections 1 and 2), with what must be on it once it has loaded. */
+export const PUBLIC_PAGES = [
+  { path: '/', name: 'home' },
+  { path: '/gallery', name: 'gallery' },
+  { path: '/dev', name: 'resources' },
+  { path: '/exhibit', name: 'exhibit' },
+  { path: '/forge', name: 'forge' },
+  { path: '/dream', name: 'dream' },
+  { path: '/life', name: 'life' },
+  { path: '/feature/nvidia-rtx-5090', name: 'rtx-5090' },
+  { path: '/feature/nvidia-h100', name: 'h100' },
+  { path: '/project/bedrock', name: 'project-bedrock' },
+  { path: '/project/atelier', name: 'project-atelier' },
+  { path: '/project/botfolk', name: 'project-botfolk' },
+  { path: '/project/solar', name: 'project-solar' },
+  { path: '/project/nucleus', name: 'project-nucleus' },
+  { path: '/project/ansible', name: 'project-ansible' },
+  { path: '/lobby', name: 'lobby' },
+  { path: '/citadel', name: 'citadel' },
+  { path: '/ll1l1l1ll', name: 'restricted' },
+  { path: '/ll1l1l1ll/test', name: 'video-test' },
+] as const;

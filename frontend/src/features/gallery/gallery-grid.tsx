@@ -1,0 +1,130 @@
+import type { MouseEvent, ReactNode } from 'react';
+import type { GalleryItem } from '@atelier/contracts';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
+import { resizedImage } from '../../components/asset-image';
+import { useMediaUp } from '../../theme/use-media-up';
+
+/** Spec: gallery thumbnails are 248px, cropped square. */
+export const THUMB_PX = 248;
+const PLACEHOLDER_TILES = 12;
+
+// A plain <img>: Box would read width and height as style props rather than the attributes that reserve
+// the picture's room before it loads.
+const Thumb = styled('img')({ display: 'block', width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'cover' });
+
+/** Spec section 9: 6 columns from the 1000px desktop breakpoint, 2 below it. */
+function useGalleryColumns(): number {
+  return useMediaUp('lg') ? 6 : 2;
+}
+
+function Grid({ children, ...rest }: { children: ReactNode; 'aria-label'?: string; role?: string }) {
+  const columns = useGalleryColumns();
+  return (
+    <Box
+      component="ul"
+      {...rest}
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+        gap: { xs: '1rem', lg: '1.25rem' },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+interface GalleryGridProps {
+  items: GalleryItem[];
+  /** Opens the viewer; the thumbnail's button gets focus back when it closes. */
+  onOpen: (item: GalleryItem) => void;
+}
+
+export function GalleryGrid({ items, onOpen }: GalleryGridProps) {
+  return (
+    <Grid aria-label="Gallery">
+      {items.map((item, index) => (
+        <GalleryTile
+          key={item.id}
+          item={item}
+          position={`${index + 1} of ${items.length}`}
+          onOpen={(event) => {
+            // Safari does not focus a button on click; the viewer hands focus back to what had it.
+            event.currentTarget.focus();
+            onOpen(item);
+          }}
+        />
+      ))}
+    </Grid>
+  );
+}
+
+interface GalleryTileProps {
+  item: GalleryItem;
+  position: string;
+  onOpen: (event: MouseEvent<HTMLButtonElement>) => void;
+}
+
+function GalleryTile({ item, position, onOpen }: GalleryTileProps) {
+  const thumb = resizedImage(item.thumb, { w: THUMB_PX, h: THUMB_PX, fit: 'crop' });
+  return (
+    <Box component="li" sx={{ minWidth: 0 }}>
+      <ButtonBase
+        aria-label={`${item.title} by ${item.author}, image ${position}: view full size`}
+        aria-haspopup="dialog"
+        onClick={onOpen}
+        sx={{
+          display: 'block',
+          width: '100%',
+          borderRadius: '0.5rem',
+          overflow: 'hidden',
+          bgcolor: 'bg.surface',
+          '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: '2px' },
+          '& img': { transition: 'transform 200ms ease-out' },
+          '&:hover img': { transform: 'scale(1.04)' },
+        }}
+      >
+        <Thumb
+          src={thumb.src}
+          srcSet={thumb.srcSet}
+          // Named by the button around it.
+          alt=""
+          width={THUMB_PX}
+          height={THUMB_PX}
+          loading="lazy"
+          decoding="async"
+        />
+      </ButtonBase>
+      <Typography component="p" variant="subtitle2" noWrap title={item.title} sx={{ mt: 0.75, fontWeight: 500 }}>
+        {item.title}
+      </Typography>
+      <Typography variant="body2" noWrap sx={{ color: 'neutral.main' }}>
+        by: {item.author}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The grid's shape while the items load, so the page does not jump when they arrive. */
+export function GalleryGridSkeleton() {
+  return (
+    <Box role="status" aria-label="Loading the gallery">
+      <Grid>
+        {Array.from({ length: PLACEHOLDER_TILES }, (_, index) => (
+          <Box component="li" key={index} aria-hidden>
+            <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1' }} />
+            <Skeleton variant="text" sx={{ mt: 0.75, width: '70%' }} />
+            <Skeleton variant="text" sx={{ width: '45%' }} />
+          </Box>
+        ))}
+      </Grid>
+    </Box>
+  );
+}

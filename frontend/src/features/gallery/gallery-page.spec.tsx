@@ -1,0 +1,153 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../store/api-client';
+import { clearContentCache, contentApi } from '../../store/content-api';
+import { galleryItem, galleryItems } from '../../test/gallery-fixtures';
+import { renderApp } from '../../test/render-app';
+
+configure({ asyncUtilTimeout: 4000 });
+
+// The route loads its page lazily; compiling it once up front keeps the first test within its time.
+beforeAll(() => import('./gallery-page'));
+
+beforeEach(() => {
+  clearContentCache();
+  vi.spyOn(contentApi, 'gallery').mockResolvedValue(galleryItems);
+});
+afterEach(() => vi.restoreAllMocks());
+
+const grid = () => screen.findByRole('list', { name: 'Gallery' });
+/** The thumbnails' buttons; `hidden` while the viewer hides the page from assistive technology. */
+const thumbnails = () => screen.getAllByRole('button', { name: /view full size$/, hidden: true });
+const thumbnail = (n: number) => thumbnails()[n - 1];
+
+async function openGallery(width = 1280) {
+  const view = renderApp('/gallery', { width });
+  await grid();
+  return view;
+}
+
+describe('/gallery', { timeout: 20_000 }, () => {
+  it("has the spec's heading and shows every item with its model name and 'by: author'", async () => {
+    await openGallery();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'AI-Generated Images & Video' })).toBeInTheDocument();
+    const tiles = within(await grid()).getAllByRole('listitem');
+    expect(tiles).toHaveLength(60);
+    expect(tiles[0]).toHaveTextContent('Atelier Procedural 1');
+    expect(tiles[0]).toHaveTextContent('by: atelier');
+    expect(tiles[5]).toHaveTextContent('Atelier SVG Art');
+    expect(tiles[5]).toHaveTextContent('by: botfolk');
+    expect(within(tiles[59]).getByRole('button')).toHaveAccessibleName(
+      'Atelier SVG Art by pixelwright, image 60 of 60: view full size',
+    );
+  });
+
+  it('requests each thumbnail at 248px, cropped, in the best format, with a 2x variant, lazily and sized', async () => {
+    await openGallery();
+
+    const image = thumbnail(7).querySelector('img') as HTMLImageElement;
+    expect(image).toHaveAttribute('src', '/assets/gallery/thumb/art-7.png?w=248&h=248&fit=crop&auto=format');
+    expect(image).toHaveAttribute(
+      'srcset',
+      '/assets/gallery/thumb/art-7.png?w=248&h=248&fit=crop&auto=format 1x, ' +
+        '/assets/gallery/thumb/art-7.png?w=248&h=248&fit=crop&auto=format&dpr=2 2x',
+    );
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width', '248');
+    expect(image).toHaveAttribute('height', '248');
+  });
+
+  it.each([
+    [375, 2],
+    [999, 2],
+    [1000, 6],
+    [1280, 6],
+  ])('at %ipx wide the grid has %i columns', async (width, columns) => {
+    await openGallery(width);
+    expect(getComputedStyle(await grid()).gridTemplateColumns).toBe(`repeat(${columns}, minmax(0, 1fr))`);
+  });
+
+  it('a thumbnail opens the full picture on black at 0.9 opacity, named by its model, focus on Close', async () => {
+    vi.mocked(contentApi.gallery).mockResolvedValue([galleryItem(1), galleryItem(2, { title: 'DALL-E 2', author: 'mira' })]);
+    const { user } = await openGallery();
+
+    await user.click(thumbnail(2));
+
+    const viewer = await screen.findByRole('dialog', { name: 'DALL-E 2' });
+    expect(viewer).toHaveTextContent('by: mira');
+    const picture = within(viewer).getByRole('img');
+    expect(picture).toHaveAttribute('src', '/assets/gallery/art-2.png');
+    expect(picture).toHaveAttribute('width', '1024');
+    expect(picture).toHaveAttribute('height', '768');
+    expect(within(viewer).getByRole('button', { name: 'Close' })).toHaveFocus();
+    const backdrop = document.querySelector('.MuiBackdrop-root') as HTMLElement;
+    expect(getComputedStyle(backdrop).backgroundColor).toBe('rgba(0, 0, 0, 0.9)');
+  });
+
+  const closeWays = {
+    'a click on the picture': async (user: ReturnType<typeof renderApp>['user'], viewer: HTMLElement) =>
+      user.click(within(viewer).getByRole('img')),
+    'the close button': async (user: ReturnType<typeof renderApp>['user'], viewer: HTMLElement) =>
+      user.click(within(viewer).getByRole('button', { name: 'Close' })),
+    'the Escape key': async (user: ReturnType<typeof renderApp>['user']) => user.keyboard('{Escape}'),
+    'a click on the backdrop': async (user: ReturnType<typeof renderApp>['user']) =>
+      // The dark area around the picture; the picture's own box is not part of it.
+      user.click(document.querySelector('.MuiDialog-container') as HTMLElement),
+  };
+
+  it.each(Object.entries(closeWays))('closes on %s and gives focus back to the thumbnail', async (_way, close) => {
+    const { user } = await openGallery();
+
+    await user.click(thumbnail(3));
+    const viewer = await screen.findByRole('dialog', { name: 'Atelier SVG Art' });
+    await close(user, viewer);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(thumbnail(3)).toHaveFocus();
+  });
+
+  it('works from the keyboard, and keeps focus inside the viewer while it is open', async () => {
+    const { user } = await openGallery();
+
+    thumbnail(4).focus();
+    await user.keyboard('{Enter}');
+    const viewer = await screen.findByRole('dialog', { name: 'Atelier Procedural 1' });
+    const close = within(viewer).getByRole('button', { name: 'Close' });
+    expect(close).toHaveFocus();
+
+    await user.tab();
+    expect(viewer).toContainElement(document.activeElement as HTMLElement);
+    await user.tab({ shift: true });
+    await user.tab({ shift: true });
+    expect(viewer).toContainElement(document.activeElement as HTMLElement);
+
+    close.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(thumbnail(4)).toHaveFocus();
+  });
+
+  it('shows a placeholder grid while the items load', async () => {
+    let answer: (items: typeof galleryItems) => void = () => undefined;
+    vi.mocked(contentApi.gallery).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderApp('/gallery');
+
+    const placeholder = await screen.findByRole('status', { name: 'Loading the gallery' });
+    expect(placeholder.querySelectorAll('li')).toHaveLength(12);
+
+    answer(galleryItems);
+    expect(within(await grid()).getAllByRole('listitem')).toHaveLength(60);
+    expect(screen.queryByRole('status', { name: 'Loading the gallery' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the gallery cannot be loaded', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.mocked(contentApi.gallery).mockRejectedValue(new ApiError(0, 'NETWORK', 'unreachable'));
+    renderApp('/gallery');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The gallery could not be loaded.');
+    expect(screen.queryByRole('list', { name: 'Gallery' })).not.toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,24 @@
+import { useId } from 'react';
+import type { Notice } from '@atelier/contracts';
+import Construction from '@mui/icons-material/Construction';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { ShowcaseSurface } from '../../components/showcase-surface';
+
+/** The construction-area notice: when the work in progress will be done. */
+export function ConstructionNotice({ notice }: { notice: Notice }) {
+  const headingId = useId();
+  // The owner may write the date into the sentence or leave it to the date field.
+  const text = notice.text.includes(notice.dateLabel) ? notice.text : `${notice.text} ${notice.dateLabel}`;
+  return (
+    <ShowcaseSurface aria-labelledby={headingId} sx={{ borderLeft: 4, borderColor: 'warning.main' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: '0.5rem', mb: '0.5rem' }}>
+        <Construction aria-hidden sx={{ color: 'warning.main' }} />
+        <Typography id={headingId} variant="h4" component="h2">
+          Under construction
+        </Typography>
+      </Box>
+      <Typography>{text}</Typography>
+    </ShowcaseSurface>
+  );
+}

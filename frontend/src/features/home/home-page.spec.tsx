@@ -1,0 +1,280 @@
+import type { SiteContent, TrendingUser } from '@atelier/contracts';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../store/api-client';
+import { contentApi } from '../../store/content-api';
+import { galleryItems, siteContent, trendingUsers } from '../../test/content-fixtures';
+import { renderApp } from '../../test/render-app';
+import { HOME_FAILURE } from './home-page';
+
+configure({ asyncUtilTimeout: 4000 });
+
+// The route loads its page lazily; compiling it once up front keeps the first test within its time.
+beforeAll(() => import('./home-page'));
+
+let consoleError: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(contentApi, 'site').mockResolvedValue(siteContent);
+  vi.spyOn(contentApi, 'trending').mockResolvedValue(trendingUsers);
+  vi.spyOn(contentApi, 'gallery').mockResolvedValue(galleryItems);
+  // The project pages the cards open are not under test here: they stay loading.
+  vi.spyOn(contentApi, 'project').mockReturnValue(new Promise(() => undefined));
+});
+afterEach(() => vi.restoreAllMocks());
+
+const region = (name: string | RegExp) => screen.getByRole('region', { name });
+const featured = () => region('Featured Projects');
+
+/** A call that answers only when told to. */
+function pending<T>() {
+  let answer: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((resolve) => (answer = resolve));
+  return { promise, answer: (value: T) => answer(value) };
+}
+
+/** Leaves the home page and comes back to it (a new visit: the page mounts again). */
+async function revisit(router: ReturnType<typeof renderApp>['router']) {
+  await act(() => router.navigate('/feature/nvidia-h100'));
+  await screen.findByRole('heading', { level: 1, name: 'NVIDIA H100 80 GB' });
+  await act(() => router.navigate('/'));
+}
+
+async function openHome(width = 1280) {
+  const view = renderApp('/', { width });
+  await screen.findByRole('heading', { level: 2, name: 'Alex Rivera' });
+  return view;
+}
+
+describe('/ (home)', { timeout: 20_000 }, () => {
+  it("shows the profile card: name, headline, summary, years per skill area, two patents and the availability lines", async () => {
+    await openHome();
+    const card = region('Alex Rivera');
+
+    expect(within(card).getByText(siteContent.profile.headline)).toBeInTheDocument();
+    expect(within(card).getByText(siteContent.profile.summary)).toBeInTheDocument();
+    expect(within(card).getByText(/years Python/).textContent).toBe('12 years Python');
+    expect(within(card).getByText(/years Machine learning/).textContent).toBe('7 years Machine learning');
+    for (const patent of siteContent.profile.patents) {
+      const link = within(card).getByRole('link', { name: patent.number });
+      expect(link).toHaveAttribute('href', patent.url);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    expect(card).toHaveTextContent('Back on the market for a contract or direct role.');
+    expect(card).toHaveTextContent(/100% remote from Northern California.*W2, contract, agency or direct hire/);
+    expect(screen.getByText(/about 20-30 projects/)).toBeInTheDocument();
+  });
+
+  it('lists the 5 career highlights', async () => {
+    await openHome();
+    const items = within(region('Career Highlights')).getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    expect(items[3]).toHaveTextContent('Lead developer, A solar company');
+    expect(items[3]).toHaveTextContent('2 patents, in 2019 and 2020.');
+  });
+
+  it('shows the four featured project cards with period, role, two bullet columns, narrative and coloured chips', async () => {
+    await openHome();
+    const cards = within(featured()).getAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Machine Learning Solar Design',
+      'Bedrock Stack',
+      'AnsibleMyEC2',
+      'Bot Folk',
+    ]);
+    const solar = cards[0];
+    expect(within(solar).getByRole('link', { name: 'Machine Learning Solar Design' })).toHaveAttribute('href', '/project/solar');
+    expect(solar).toHaveTextContent('2018 - 2021');
+    expect(solar).toHaveTextContent('Full-time lead developer and team manager');
+    expect(solar).toHaveTextContent('Two US patents, 2019 and 2020');
+    expect(solar).toHaveTextContent('Panel layout optimiser');
+    expect(solar).toHaveTextContent(siteContent.projects[0].narrative);
+    const chips = within(within(solar).getByRole('list', { name: 'Machine Learning Solar Design technologies' })).getAllByRole('listitem');
+    expect(chips.map((chip) => chip.textContent)).toEqual(['Python', 'TensorFlow', 'React']);
+    // The chip's colour, with text that reads on it: white on the dark blue, black on the light one.
+    const python = within(chips[0]).getByText('Python').parentElement as HTMLElement;
+    expect(getComputedStyle(python).backgroundColor).toBe('rgb(55, 118, 171)');
+    expect(getComputedStyle(python).color).toBe('rgb(255, 255, 255)');
+    const react = within(chips[2]).getByText('React').parentElement as HTMLElement;
+    expect(getComputedStyle(react).color).toBe('rgb(0, 0, 0)');
+  });
+
+  it('requests card thumbnails 340px wide from 800px, with a 2x variant, sized and lazy', async () => {
+    await openHome(800);
+    const thumb = within(featured()).getByRole('img', { name: 'Machine Learning Solar Design screenshot' });
+    expect(thumb).toHaveAttribute('src', '/assets/projects/solar.png?w=340&h=248&fit=crop&auto=format');
+    expect(thumb).toHaveAttribute(
+      'srcset',
+      '/assets/projects/solar.png?w=340&h=248&fit=crop&auto=format 1x, /assets/projects/solar.png?w=340&h=248&fit=crop&auto=format&dpr=2 2x',
+    );
+    expect(thumb).toHaveAttribute('width', '340');
+    expect(thumb).toHaveAttribute('height', '248');
+    expect(thumb).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('uses 180px thumbnails below 800px', async () => {
+    await openHome(799);
+    const thumb = within(featured()).getByRole('img', { name: 'Bot Folk screenshot' });
+    expect(thumb).toHaveAttribute('src', '/assets/projects/botfolk.png?w=180&h=124&fit=crop&auto=format');
+    expect(thumb).toHaveAttribute('width', '180');
+  });
+
+  it('small mode: 180px thumbnails with a zoom icon that open the project; bullets and narrative left out', async () => {
+    const { user, router } = await openHome();
+    const solar = () => within(featured()).getAllByRole('article')[0];
+    expect(within(solar()).queryByRole('link', { name: 'Open the Machine Learning Solar Design project' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('switch', { name: 'Small cards' }));
+
+    expect(within(solar()).getByRole('img', { name: 'Machine Learning Solar Design screenshot' })).toHaveAttribute('width', '180');
+    expect(solar()).not.toHaveTextContent('Panel layout optimiser');
+    expect(solar()).not.toHaveTextContent(siteContent.projects[0].narrative);
+    expect(within(solar()).getByRole('list', { name: 'Machine Learning Solar Design technologies' })).toBeInTheDocument();
+    expect(solar().querySelector('[data-testid="ZoomInIcon"]')).not.toBeNull();
+
+    await user.click(within(solar()).getByRole('link', { name: 'Open the Machine Learning Solar Design project' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/project/solar'));
+  });
+
+  it("lists the spec's four projects on the right, each linking to its page", async () => {
+    await openHome();
+    const links = within(region('Projects')).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/project/solar', '/project/bedrock', '/project/ansible', '/project/botfolk']);
+    expect(links[1]).toHaveTextContent('Python FastAPI Stack');
+    expect(links[1]).toHaveTextContent('FastAPI, PostgreSQL, React');
+    expect(links[1].querySelector('img')).toHaveAttribute('src', '/assets/projects/bedrock.png?w=124&h=124&fit=crop&auto=format');
+  });
+
+  it('shows the two GPU cards, which open their feature pages, and the construction notice', async () => {
+    const { user, router } = await openHome();
+    const ads = region('Sponsored');
+    const rtx = within(ads).getByRole('link', { name: 'NVIDIA GeForce RTX 5090 32 GB' });
+    expect(rtx).toHaveAttribute('href', '/feature/nvidia-rtx-5090');
+    expect(within(ads).getByRole('link', { name: 'NVIDIA H100 80 GB' })).toHaveAttribute('href', '/feature/nvidia-h100');
+    expect(ads).toHaveTextContent('nvidia.com');
+    expect(ads).toHaveTextContent('32 GB of GDDR7 for local AI.');
+    expect(within(ads).getByRole('img', { name: 'NVIDIA H100 Tensor Core GPU' })).toHaveAttribute(
+      'srcset',
+      expect.stringContaining('/assets/ads/nvidia-h100.png?w=360&h=180&fit=crop&auto=format&dpr=2 2x'),
+    );
+    expect(region('Under construction')).toHaveTextContent('Work on this feature will be complete in May, 2025');
+
+    await user.click(rtx);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feature/nvidia-rtx-5090'));
+  });
+
+  it('shows the 11 trending members with their locations and keeps them in the session', async () => {
+    const { store } = await openHome();
+    const widget = region('Trending on Matrix Network');
+    await waitFor(() => expect(within(widget).getAllByRole('listitem')).toHaveLength(11));
+    const first = within(widget).getAllByRole('listitem')[0];
+    expect(first).toHaveTextContent('Nova Quill');
+    expect(first).toHaveTextContent('Lisbon, Portugal');
+    const picture = first.querySelector('img') as HTMLImageElement;
+    expect(picture).toHaveAttribute('src', '/assets/users/nova.png?w=124&h=124&fit=crop&auto=format');
+    expect(picture).toHaveAttribute('loading', 'lazy');
+    expect(store.getState().session.usersTrending).toEqual(trendingUsers);
+
+    // A picture that cannot be loaded leaves the initials.
+    fireEvent.error(picture);
+    expect(first.querySelector('img')).toBeNull();
+    expect(first).toHaveTextContent(/^NQNova Quill/);
+  });
+
+  it('shows the profile photo at 800px and up only, and does not even ask for it below', async () => {
+    await openHome(800);
+    expect(within(region('Alex Rivera')).getByRole('img', { name: 'Alex Rivera' })).toHaveAttribute(
+      'srcset',
+      '/assets/img/profile.png?w=180&h=180&fit=crop&auto=format 1x, /assets/img/profile.png?w=180&h=180&fit=crop&auto=format&dpr=2 2x',
+    );
+  });
+
+  it.each([375, 799])('has no profile photo at %ipx', async (width) => {
+    await openHome(width);
+    expect(within(region('Alex Rivera')).queryByRole('img')).not.toBeInTheDocument();
+    expect(document.querySelector('img[src*="profile.png"]')).toBeNull();
+  });
+
+  it('has the Gen AI thumbnail column at 1280px: gallery thumbnails that open /gallery', async () => {
+    await openHome(1280);
+    const column = region('Gen AI');
+    await waitFor(() => expect(within(column).getAllByRole('img')).toHaveLength(6));
+    const [first] = within(column).getAllByRole('img', { name: 'Midjourney 3, by procedural' });
+    expect(first).toHaveAttribute('src', '/assets/gallery/art-1.png?w=248&h=248&fit=crop&auto=format');
+    expect(first).toHaveAttribute('width', '248');
+    expect(first.closest('a')).toHaveAttribute('href', '/gallery');
+    expect(within(column).getByRole('link', { name: 'Gen AI' })).toHaveAttribute('href', '/gallery');
+  });
+
+  it.each([1279, 1000, 375])('has no Gen AI column at %ipx and fetches no gallery', async (width) => {
+    await openHome(width);
+    expect(screen.queryByRole('region', { name: 'Gen AI' })).not.toBeInTheDocument();
+    expect(contentApi.gallery).not.toHaveBeenCalled();
+    // The rest of the page is all there, stacked or side by side.
+    expect(region('Projects')).toBeInTheDocument();
+    expect(region('Trending on Matrix Network')).toBeInTheDocument();
+  });
+
+  it('shows skeletons while the content is on its way', async () => {
+    const site = pending<SiteContent>();
+    const trending = pending<TrendingUser[]>();
+    vi.mocked(contentApi.site).mockReturnValue(site.promise);
+    vi.mocked(contentApi.trending).mockReturnValue(trending.promise);
+    renderApp('/');
+
+    expect(await screen.findByRole('status', { name: 'Loading the profile and projects' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading the projects list' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading trending members' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Machine Learning, Generative AI, Python & Full-Stack Development' })).toBeInTheDocument();
+
+    site.answer(siteContent);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Alex Rivera' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading the profile and projects' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the content cannot be loaded, and still shows the trending members', async () => {
+    const error = new ApiError(500, 'INTERNAL', 'The server answered 500');
+    vi.mocked(contentApi.site).mockRejectedValue(error);
+    renderApp('/');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(HOME_FAILURE);
+    expect(consoleError).toHaveBeenCalledWith(expect.any(String), error);
+    await waitFor(() => expect(within(region('Trending on Matrix Network')).getAllByRole('listitem')).toHaveLength(11));
+    expect(screen.queryByRole('region', { name: 'Projects' })).not.toBeInTheDocument();
+  });
+
+  it('shows the notice date once when the notice text already names it', async () => {
+    const text = 'Construction area: work on this feature will be complete in May, 2025.';
+    vi.mocked(contentApi.site).mockResolvedValue({ ...siteContent, notices: [{ id: 'n1', text, dateLabel: 'May, 2025' }] });
+    await openHome();
+    expect(region('Under construction')).toHaveTextContent(new RegExp(`^Under construction${text.replace(/[.]/g, '\\.')}$`));
+  });
+
+  it('says when there are no trending members rather than loading forever', async () => {
+    vi.mocked(contentApi.trending).mockResolvedValue([]);
+    await openHome();
+    const widget = region('Trending on Matrix Network');
+    expect(await within(widget).findByText('No trending members yet.')).toBeInTheDocument();
+    expect(within(widget).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('keeps showing the trending members stored in the session when they cannot be refreshed', async () => {
+    vi.mocked(contentApi.trending).mockRejectedValueOnce(new ApiError(0, 'NETWORK', 'unreachable')).mockResolvedValue(trendingUsers);
+    const { store, router } = await openHome();
+    expect(await within(region('Trending on Matrix Network')).findByRole('alert')).toHaveTextContent(
+      'Trending members could not be loaded.',
+    );
+    expect(store.getState().session.usersTrending).toEqual([]);
+
+    // A later visit refreshes them; one after that which fails shows the stored ones.
+    await revisit(router);
+    await waitFor(() => expect(store.getState().session.usersTrending).toHaveLength(11));
+    vi.mocked(contentApi.trending).mockRejectedValue(new ApiError(0, 'NETWORK', 'unreachable'));
+    await revisit(router);
+    await screen.findByRole('heading', { level: 2, name: 'Alex Rivera' });
+    const widget = region('Trending on Matrix Network');
+    await waitFor(() => expect(within(widget).getAllByRole('listitem')).toHaveLength(11));
+    expect(within(widget).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,91 @@
+import { useId } from 'react';
+import type { SiteProfile } from '@atelier/contracts';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { resizedImage } from '../../components/asset-image';
+import { ExternalLink } from '../../components/external-link';
+import { ShowcaseSurface } from '../../components/showcase-surface';
+import { useMediaUp } from '../../theme/use-media-up';
+import { ShowcaseImage } from '../../components/showcase-image';
+
+const PHOTO_PX = 180;
+
+const list = { m: 0, pl: '1.25rem', display: 'grid', gap: '0.25rem' } as const;
+
+function Label({ children }: { children: string }) {
+  return (
+    <Typography variant="h5" component="h3" sx={{ mt: '1rem', mb: '0.25rem', color: 'neutral.dark' }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** The home page's profile card: who, what, how long, the patents and how to hire. */
+export function ProfileCard({ profile }: { profile: SiteProfile }) {
+  const nameId = useId();
+  // Spec: the photo shows only at 800px and up. Not rendering it below keeps phones from loading it.
+  const showPhoto = useMediaUp('md');
+  const photo = resizedImage(profile.photo, { w: PHOTO_PX, h: PHOTO_PX, fit: 'crop' });
+
+  return (
+    <ShowcaseSurface aria-labelledby={nameId} sx={{ display: 'flex', gap: '1.5rem', alignItems: 'flex-start' }}>
+      {showPhoto && (
+        <ShowcaseImage
+          {...photo}
+          alt={profile.photoAlt}
+          width={PHOTO_PX}
+          height={PHOTO_PX}
+          sx={{ flexShrink: 0, borderRadius: '50%', bgcolor: 'background.default' }}
+        />
+      )}
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography id={nameId} variant="h2">
+          {profile.ownerName}
+        </Typography>
+        <Typography sx={{ color: 'primary.main', fontWeight: 500, fontSize: '1.05rem', mt: '0.25rem' }}>
+          {profile.headline}
+        </Typography>
+        <Typography sx={{ mt: '0.75rem' }}>{profile.summary}</Typography>
+
+        <Label>Years of experience</Label>
+        <Box component="ul" sx={{ ...list, listStyle: 'none', pl: 0, display: 'flex', flexWrap: 'wrap', columnGap: '1.25rem' }}>
+          {profile.skills.map((skill) => (
+            <li key={skill.name}>
+              <Box component="span" sx={{ fontWeight: 500, color: 'primary.main' }}>
+                {skill.years}
+              </Box>{' '}
+              years {skill.name}
+            </li>
+          ))}
+        </Box>
+
+        <Label>Patents</Label>
+        <Box component="ul" sx={list}>
+          {profile.patents.map((patent) => (
+            <li key={patent.number}>
+              <ExternalLink href={patent.url}>{patent.number}</ExternalLink> ({patent.year}): {patent.title}
+            </li>
+          ))}
+        </Box>
+
+        <Box sx={{ mt: '1rem', display: 'grid', gap: '0.25rem' }}>
+          {profile.availability.map((line) => (
+            <Typography key={line} sx={{ fontWeight: 500, color: 'neutral.dark' }}>
+              {line}
+            </Typography>
+          ))}
+        </Box>
+
+        {profile.links.length > 0 && (
+          <Box sx={{ mt: '0.75rem', display: 'flex', flexWrap: 'wrap', gap: '1rem' }}>
+            {profile.links.map((link) => (
+              <ExternalLink key={link.url} href={link.url}>
+                {link.label}
+              </ExternalLink>
+            ))}
+          </Box>
+        )}
+      </Box>
+    </ShowcaseSurface>
+  );
+}

@@ -1,0 +1,155 @@
+import type { ProjectPage } from '@atelier/contracts';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROUTE_META } from '../../app/route-meta-table';
+import { ApiError } from '../../store/api-client';
+import { contentApi } from '../../store/content-api';
+import { MIT_TEXT, projectPages } from '../../test/content-fixtures';
+import { renderApp } from '../../test/render-app';
+import { PROJECT_FAILURE, PROJECT_NOT_FOUND } from './project-page';
+
+configure({ asyncUtilTimeout: 4000 });
+
+// The route loads its page lazily; compiling it once up front keeps the first test within its time.
+beforeAll(() => import('./project-page'));
+
+let consoleError: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(contentApi, 'project').mockImplementation(async (slug) => {
+    const page = projectPages[slug];
+    if (!page) throw new ApiError(404, 'NOT_FOUND', 'No such project');
+    return page;
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+async function openProject(slug: string) {
+  const view = renderApp(`/project/${slug}`);
+  // The subtitle comes with the content (the title may equal the route's own).
+  await screen.findByText(projectPages[slug].subtitle);
+  return view;
+}
+
+const expectOpensInNewTab = (link: HTMLElement, href: string) => {
+  expect(link).toHaveAttribute('href', href);
+  expect(link).toHaveAttribute('target', '_blank');
+  expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+};
+
+describe('/project/<slug>', { timeout: 20_000 }, () => {
+  it('asks the content API for the page of its own route', async () => {
+    await openProject('bedrock');
+    expect(contentApi.project).toHaveBeenCalledWith('bedrock');
+  });
+
+  it('the header block shows title and subtitle and goes home when clicked', async () => {
+    const { user, router } = await openProject('bedrock');
+    const header = screen.getByRole('link', { name: /^Bedrock Stack/ });
+    expect(header).toHaveAttribute('href', '/');
+    expect(header).toHaveTextContent('An open-source Python full stack on FastAPI');
+    expect(within(header).getByRole('heading', { level: 1 })).toHaveTextContent('Bedrock Stack');
+
+    await user.click(within(header).getByText('An open-source Python full stack on FastAPI'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('the header block goes home from the keyboard too', async () => {
+    const { user, router } = await openProject('bedrock');
+    const header = screen.getByRole('link', { name: /^Bedrock Stack/ });
+    header.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('keeps the route title and description', async () => {
+    await openProject('bedrock');
+    await waitFor(() => expect(document.title).toBe(ROUTE_META.bedrock.title));
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', ROUTE_META.bedrock.description);
+  });
+
+  it('renders text blocks (heading and paragraphs) and chips blocks (coloured)', async () => {
+    await openProject('bedrock');
+    expect(screen.getByRole('heading', { level: 2, name: 'Why Python' })).toBeInTheDocument();
+    expect(screen.getByText('Python dominates machine learning.')).toBeInTheDocument();
+    expect(screen.getByText('FastAPI makes it fast on the web too.')).toBeInTheDocument();
+    const chips = within(screen.getByRole('list', { name: 'Technologies' })).getAllByRole('listitem');
+    expect(chips.map((chip) => chip.textContent)).toEqual(['FastAPI', 'PostgreSQL', 'React']);
+    expect(getComputedStyle(within(chips[0]).getByText('FastAPI').parentElement as HTMLElement).backgroundColor).toBe('rgb(0, 150, 136)');
+  });
+
+  it("renders the under-construction profile card: 37 friends, counters with thousands separators, rows", async () => {
+    await openProject('atelier');
+    const card = screen.getByRole('region', { name: 'Alex Rivera' });
+    expect(card).toHaveTextContent('Under construction');
+    expect(card).toHaveTextContent('Lead developer');
+    expect(card).toHaveTextContent('37 friends');
+    expect(within(card).getByText("Who's viewed your profile").nextElementSibling).toHaveTextContent(/^1,234$/);
+    expect(within(card).getByText('Impressions of your post').nextElementSibling).toHaveTextContent(/^5,678$/);
+    expect(within(card).getByText('Location').nextElementSibling).toHaveTextContent('Northern California');
+  });
+
+  it('links: external ones open in a new tab, site routes stay in the app', async () => {
+    await openProject('atelier');
+    expectOpensInNewTab(screen.getByRole('link', { name: 'Source code' }), 'https://github.com/example/atelier');
+    expect(screen.getByText(/— MIT/)).toBeInTheDocument();
+    const site = screen.getByRole('link', { name: 'This site' });
+    expect(site).toHaveAttribute('href', '/');
+    expect(site).not.toHaveAttribute('target');
+  });
+
+  it('renders videos with controls, metadata preload, poster and caption; and the three patent links', async () => {
+    await openProject('solar');
+    const figures = screen.getAllByRole('figure');
+    expect(figures).toHaveLength(2);
+    const video = figures[0].querySelector('video') as HTMLVideoElement;
+    expect(video).toHaveAttribute('src', '/assets/projects/vid/solar-design.mp4');
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('preload', 'metadata');
+    expect(video).toHaveAttribute('poster', '/assets/projects/solar-poster.png');
+    expect(video).toHaveAttribute('width', '640');
+    expect(figures[0]).toHaveTextContent('Designing a roof');
+    expect(figures[1].querySelector('video')).not.toHaveAttribute('poster');
+    expect(screen.getByText('The company was acquired in 2021.')).toBeInTheDocument();
+
+    const patents = within(screen.getByRole('heading', { level: 2, name: 'Patents' }).parentElement as HTMLElement).getAllByRole('link');
+    expect(patents).toHaveLength(3);
+    expectOpensInNewTab(patents[0], 'https://patents.google.com/patent/US10592359B2');
+  });
+
+  it('renders the licence text whole, in a wrapping preformatted block', async () => {
+    await openProject('ansible');
+    expect(screen.getByRole('heading', { level: 2, name: 'MIT License' })).toBeInTheDocument();
+    const licence = document.querySelector('pre') as HTMLElement;
+    expect(licence.textContent).toBe(MIT_TEXT);
+    expect(getComputedStyle(licence).whiteSpace).toBe('pre-wrap');
+    expectOpensInNewTab(screen.getByRole('link', { name: 'Repository' }), 'https://github.com/example/ansible-my-ec2');
+  });
+
+  it('shows a skeleton while the page is on its way', async () => {
+    let answer: (page: ProjectPage) => void = () => undefined;
+    vi.mocked(contentApi.project).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderApp('/project/bedrock');
+
+    expect(await screen.findByRole('status', { name: 'Loading the project' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: ROUTE_META.bedrock.title })).toBeInTheDocument();
+    answer(projectPages.bedrock);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Why Python' })).toBeInTheDocument();
+  });
+
+  it('says there is no such page, with a link home, when the API has none (404)', async () => {
+    renderApp('/project/nucleus');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(PROJECT_NOT_FOUND);
+    expect(within(alert).getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('heading', { level: 1, name: ROUTE_META.nucleus.title })).toBeInTheDocument();
+  });
+
+  it('says the page could not be loaded on any other failure', async () => {
+    const error = new ApiError(0, 'NETWORK', 'unreachable');
+    vi.mocked(contentApi.project).mockRejectedValue(error);
+    renderApp('/project/botfolk');
+    expect(await screen.findByRole('alert')).toHaveTextContent(PROJECT_FAILURE);
+    expect(consoleError).toHaveBeenCalledWith(expect.any(String), error);
+  });
+});
