@@ -24,6 +24,40 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: width < 800 ? 812 : 900 } });
     const wide = width >= 1000;
 
+    test('home: profile card, 5 career items, the four projects, GPU cards, notice, 11 trending members; columns by width', async ({ page }) => {
+      const errors = watchErrors(page);
+      await page.goto('/');
+      await expect(page).toHaveTitle(/Machine Learning, Generative AI, Python & Full-Stack Development/);
+      const region = (name: string | RegExp) => page.getByRole('region', { name, exact: typeof name === 'string' });
+      await expect(region('Career Highlights').getByRole('listitem')).toHaveCount(5);
+      await expect(region('Featured Projects').getByRole('article')).toHaveCount(4);
+      await expect(region('Projects').getByRole('link')).toHaveCount(4);
+      await expect(region(/Trending/).getByRole('listitem')).toHaveCount(11);
+      await expect(region('Sponsored').getByRole('link')).toHaveCount(2);
+      await expect(page.getByText('May, 2025').first()).toBeVisible();
+      await expect(page.getByText(/100% remote from Northern California/)).toBeVisible();
+      await expect(page.getByText(/20.30 projects/).first()).toBeVisible();
+
+      // The profile photo only from 800px; the Gen AI column only from 1280px.
+      await expect(page.getByRole('img', { name: /profile photo|portrait|Alex Morgan/i })).toHaveCount(width >= 800 ? 1 : 0);
+      await expect(region('Gen AI')).toHaveCount(width >= 1280 ? 1 : 0);
+
+      const main = await page.getByTestId('home-main').boundingBox();
+      const side = await page.getByTestId('home-side').boundingBox();
+      // The left column's share of the layout: about 66% at 1280px, 70% at 1000px, all of it below.
+      const share = await page
+        .getByTestId('home-main')
+        .evaluate((column) => column.getBoundingClientRect().width / column.parentElement!.getBoundingClientRect().width);
+      if (width >= 1280) expect(share).toBeGreaterThan(0.6);
+      else if (width >= 1000) expect(share).toBeGreaterThan(0.64);
+      else expect(share).toBeGreaterThan(0.99);
+      if (width >= 1280) expect(share).toBeLessThan(0.67);
+      else if (width >= 1000) expect(share).toBeLessThan(0.71);
+      if (width >= 1000) expect(side!.x).toBeGreaterThan(main!.x + main!.width); // side by side
+      else expect(side!.y).toBeGreaterThan(main!.y); // stacked
+      expect(errors).toEqual([]);
+    });
+
     test('gallery: about 60 pictures, 6 columns on wide screens and 2 below, each with its model and author', async ({ page }) => {
       const errors = watchErrors(page);
       await page.goto('/gallery');
