@@ -5,10 +5,5 @@ import type { Member } from '@atelier/contracts';
 /** The signed-in member, as login answers it (their own record, so with email and friends). */
 export type SessionUser = Member;
 
-export interface TrendingUser {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  picturePath: string;
-  location: string;
-}
+/** A fictional trending member of the home page's widget, as the content API answers it. */
+export type { TrendingUser } from '@atelier/contracts';
