@@ -6,6 +6,7 @@ import { Logger } from '@nestjs/common';
 import { renderAsync } from '@resvg/resvg-js';
 import type { ProjectBlock } from '@atelier/contracts';
 import sharp, { type Sharp } from 'sharp';
+import { writeFileAtomically } from '../../common/files/atomic-files';
 import { FACE_SIZE } from '../../modules/botfolk/face.svg';
 import { faceFromSeed } from '../../modules/botfolk/individual';
 import { renderProceduralSvg } from '../../modules/generation/procedural/procedural-renderer';
@@ -68,33 +69,24 @@ class AssetFiles {
   constructor(private readonly root: string) {}
 
   write(sitePath: string, data: Buffer): Promise<string> {
-    return this.place(sitePath, (partial) => fs.writeFile(partial, data, { mode: 0o644 }));
+    return this.place(sitePath, data);
   }
 
   copy(sitePath: string, source: string): Promise<string> {
-    return this.place(sitePath, (partial) => fs.copyFile(source, partial));
+    return this.place(sitePath, (temporary) => fs.copyFile(source, temporary));
   }
 
   async removeCreated(): Promise<void> {
     await Promise.all(this.created.map((file) => fs.rm(file, { force: true })));
   }
 
-  /** Written to a temporary name first, so a reader never sees half a file. */
-  private async place(sitePath: string, fill: (partial: string) => Promise<void>): Promise<string> {
+  private async place(sitePath: string, data: Parameters<typeof writeFileAtomically>[1]): Promise<string> {
     const file = path.join(this.root, ...sitePath.replace(/^\/assets\//, '').split('/'));
-    await fs.mkdir(path.dirname(file), { recursive: true });
     const existed = await fs.stat(file).then(
       () => true,
       () => false,
     );
-    const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.partial`);
-    try {
-      await fill(partial);
-      await fs.rename(partial, file);
-    } catch (error) {
-      await fs.rm(partial, { force: true });
-      throw error;
-    }
+    await writeFileAtomically(file, data);
     if (!existed) this.created.push(file);
     return sitePath;
   }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { promises as fs, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
@@ -6,6 +6,7 @@ import { IMAGE_DPRS, IMAGE_WIDTHS, type FieldError } from '@atelier/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import sharp from 'sharp';
 import { AppError } from '../../common/errors/app-error';
+import { readFileIfExists, writeFileAtomically } from '../../common/files/atomic-files';
 
 /*
  * `/assets/<file>?w=&h=&fit=&auto=format&dpr=`: a resized copy of a content image, rendered by sharp
@@ -211,28 +212,6 @@ export class RenderSlots {
   }
 }
 
-async function readIfPresent(file: string): Promise<Buffer | null> {
-  try {
-    return await fs.readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
-/** Write-then-rename: a reader (in this or another process sharing the directory) never sees half a file. */
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
-  try {
-    await fs.writeFile(temporary, data);
-    await fs.rename(temporary, file);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    throw error;
-  }
-}
-
 export interface ImageTransformOptions {
   /** DATA_DIR/media: the files served at /assets. */
   root: string;
@@ -259,10 +238,10 @@ export function imageTransformHandler(options: ImageTransformOptions): RequestHa
     if (pending) return pending;
     const produced = slots
       .run(async () => {
-        const cached = await readIfPresent(cacheFile); // another request may have rendered it while this one waited
+        const cached = await readFileIfExists(cacheFile); // another request may have rendered it while this one waited
         if (cached) return cached;
         const data = await render();
-        await writeAtomically(cacheFile, data).catch((error: unknown) =>
+        await writeFileAtomically(cacheFile, data).catch((error: unknown) =>
           logger.warn(`Could not cache ${cacheFile}: ${(error as Error).message}`),
         );
         return data;
@@ -308,7 +287,7 @@ export function imageTransformHandler(options: ImageTransformOptions): RequestHa
     response.removeHeader('ETag'); // an error answer below must not look like this image
     const cacheFile = path.join(options.cacheDir, key.slice(0, 2), `${key}.${format === 'jpeg' ? 'jpg' : format}`);
     const data =
-      (await readIfPresent(cacheFile)) ??
+      (await readFileIfExists(cacheFile)) ??
       (await rendered(key, cacheFile, () =>
         renderImage(file, transform, format).catch((error: unknown) => {
           logger.warn(`Could not transform ${relative}: ${(error as Error).message}`);

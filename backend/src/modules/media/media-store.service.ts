@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { writeFileAtomically } from '../../common/files/atomic-files';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import type { EncodedImage } from './image-upload';
@@ -28,14 +29,10 @@ export class MediaStore {
   }
 }
 
-/** Written to a temporary name first, so a reader never sees half a file. */
+/** Stores the image under a new generated name, atomically. */
 export async function saveImage(dataDir: string, kind: UploadKind, image: EncodedImage): Promise<string> {
-  const dir = mediaDir(dataDir, kind);
-  await fs.mkdir(dir, { recursive: true });
   const fileName = `${randomBytes(16).toString('hex')}.${image.extension}`;
-  const partial = path.join(dir, `.${fileName}.partial`);
-  await fs.writeFile(partial, image.buffer, { mode: 0o644 });
-  await fs.rename(partial, path.join(dir, fileName));
+  await writeFileAtomically(path.join(mediaDir(dataDir, kind), fileName), image.buffer);
   return fileName;
 }
 

@@ -1,7 +1,7 @@
-import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { EXAMPLE_IMAGE_COUNTS, type ExamplePage } from '@atelier/contracts';
+import { readFileIfExists, writeFileAtomically } from '../../../common/files/atomic-files';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { mediaDir } from '../../media/media-paths';
@@ -59,16 +59,10 @@ export class ExampleImages {
   }
 
   private async readOrRender(file: string, prompt: string): Promise<Buffer> {
-    try {
-      return await fs.readFile(file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
+    const stored = await readFileIfExists(file);
+    if (stored) return stored;
     const { png } = renderProcedural({ prompt, seed: EXAMPLE_SEED });
-    await fs.mkdir(this.dir, { recursive: true });
-    const partial = `${file}.${process.pid}.partial`;
-    await fs.writeFile(partial, png);
-    await fs.rename(partial, file);
+    await writeFileAtomically(file, png);
     return png;
   }
 }

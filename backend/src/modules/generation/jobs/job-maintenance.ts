@@ -51,9 +51,9 @@ export class JobMaintenance implements OnApplicationBootstrap, OnApplicationShut
 
   async recoverInterrupted(staleBefore: Date | 'all'): Promise<void> {
     const { requeued, failed } = await this.jobs.recoverInterrupted(staleBefore, MAX_ATTEMPTS);
-    if (requeued.length) this.logger.warn(`Requeued ${requeued.length} interrupted job(s): ${requeued.join(', ')}`);
+    if (requeued.length) this.logger.warn(`Requeued ${requeued.length} interrupted job(s): ${requeued.map((job) => job.id).join(', ')}`);
     if (failed.length) this.logger.error(`Gave up on ${failed.length} job(s) interrupted ${MAX_ATTEMPTS} times: ${failed.join(', ')}`);
-    for (const id of requeued) await this.dispatcher.enqueue(id, { attempt: Date.now() });
+    for (const job of requeued) await this.dispatcher.enqueue(job.id, { attempt: job.attempts });
   }
 
   /** Queued jobs are offered again; a delivery still waiting in the queue makes this a no-op. */

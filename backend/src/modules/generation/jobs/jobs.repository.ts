@@ -95,7 +95,7 @@ export class JobsRepository {
    * other process can be running one) go back to the queue; those interrupted `maxAttempts` times end
    * as ERROR instead, so a picture that crashes its runner cannot loop forever.
    */
-  async recoverInterrupted(staleBefore: Date | 'all', maxAttempts: number): Promise<{ requeued: string[]; failed: string[] }> {
+  async recoverInterrupted(staleBefore: Date | 'all', maxAttempts: number): Promise<{ requeued: Pick<JobRow, 'id' | 'attempts'>[]; failed: string[] }> {
     const interrupted = and(
       eq(generationJobs.status, 'IN_PROGRESS'),
       staleBefore === 'all' ? undefined : or(lt(generationJobs.heartbeatAt, staleBefore), sql`${generationJobs.heartbeatAt} is null`),
@@ -114,8 +114,8 @@ export class JobsRepository {
       .update(generationJobs)
       .set(backInQueue)
       .where(interrupted)
-      .returning({ id: generationJobs.id });
-    return { requeued: requeued.map((row) => row.id), failed: failed.map((row) => row.id) };
+      .returning({ id: generationJobs.id, attempts: generationJobs.attempts });
+    return { requeued, failed: failed.map((row) => row.id) };
   }
 
   async queued(): Promise<Pick<JobRow, 'id' | 'attempts'>[]> {

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
+import { readFileIfExists, writeFileAtomically } from '../../../common/files/atomic-files';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { mediaDir } from '../../media/media-paths';
@@ -22,23 +22,16 @@ export class ResultFiles {
     this.dir = mediaDir(config.dataDir, KIND);
   }
 
-  /** Writes atomically (temporary file, then rename), so a reader never sees half a picture. */
+  /** Written atomically, so a reader never sees half a picture. */
   async save(jobId: string, png: Buffer): Promise<string> {
     const file = `${jobId}.png`;
-    await fs.mkdir(this.dir, { recursive: true });
-    const partial = path.join(this.dir, `.${file}.${randomBytes(4).toString('hex')}.partial`);
-    await fs.writeFile(partial, png);
-    await fs.rename(partial, path.join(this.dir, file));
+    await writeFileAtomically(path.join(this.dir, file), png);
     return file;
   }
 
   /** The picture's bytes, or undefined when the file is gone. */
   async read(file: string): Promise<Buffer | undefined> {
-    if (!RESULT_NAME.test(file)) return undefined;
-    return fs.readFile(path.join(this.dir, file)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    });
+    return RESULT_NAME.test(file) ? readFileIfExists(path.join(this.dir, file)) : undefined;
   }
 
   async remove(file: string): Promise<void> {
