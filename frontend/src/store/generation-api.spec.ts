@@ -1,5 +1,6 @@
 import type { JobStatusResponse } from '@atelier/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchMock } from '../test/fetch-mock';
 import { ApiError } from './api-client';
 import {
   GenerationAnswerError,
@@ -12,22 +13,10 @@ import {
 // The generation calls go to the generation API, whose base may differ from the social API's.
 vi.mock('../config', () => ({ config: { apiUrl: '/social-api', genApiUrl: 'https://gen.example/api' } }));
 
-const fetchMock = vi.fn<typeof fetch>();
-const answer = (body: unknown, status = 200) =>
-  fetchMock.mockResolvedValueOnce(
-    new Response(typeof body === 'string' ? body : JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    }),
-  );
-const lastCall = () => {
-  const [url, init] = fetchMock.mock.lastCall ?? [];
-  return { url: String(url), method: init?.method, body: init?.body };
-};
-
-vi.stubGlobal('fetch', fetchMock);
+const { fetch: fetchStub, answer, lastCall } = fetchMock();
+vi.stubGlobal('fetch', fetchStub);
 afterEach(() => {
-  fetchMock.mockReset();
+  fetchStub.mockReset();
   vi.restoreAllMocks();
 });
 
@@ -83,7 +72,7 @@ describe('generation api', () => {
     answer({ statusCode: 404, code: 'NOT_FOUND', message: 'No such job' }, 404);
     await expect(generationApi.jobStatus('gone')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
 
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fetchStub.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const unreachable = await generationApi.startDream('daydream').catch((error: unknown) => error);
     expect(unreachable).toBeInstanceOf(ApiError);
     expect(unreachable).toMatchObject({ code: 'NETWORK' });

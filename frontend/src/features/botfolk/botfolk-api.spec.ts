@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchMock } from '../../test/fetch-mock';
 import { ApiError } from '../../store/api-client';
 import { BotFolkAnswerError, botfolkApi } from './botfolk-api';
 import { ada, bram, cleo } from './botfolk-test-data';
@@ -6,21 +7,9 @@ import { ada, bram, cleo } from './botfolk-test-data';
 // Bot Folk is served by the generation API, whose base may differ from the social API's.
 vi.mock('../../config', () => ({ config: { apiUrl: '/social-api', genApiUrl: 'https://gen.example/api' } }));
 
-const fetchMock = vi.fn<typeof fetch>();
-const answer = (body: unknown, status = 200) =>
-  fetchMock.mockResolvedValueOnce(
-    new Response(typeof body === 'string' ? body : JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    }),
-  );
-const lastCall = () => {
-  const [url, init] = fetchMock.mock.lastCall ?? [];
-  return { url: String(url), method: init?.method, body: init?.body };
-};
-
-vi.stubGlobal('fetch', fetchMock);
-afterEach(() => fetchMock.mockReset());
+const { fetch: fetchStub, answer, lastCall } = fetchMock();
+vi.stubGlobal('fetch', fetchStub);
+afterEach(() => fetchStub.mockReset());
 
 describe('botfolk api', () => {
   it('asks the generation API for a new individual', async () => {
@@ -49,7 +38,7 @@ describe('botfolk api', () => {
     answer({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Invalid DNA', details: [{ field: 'dna', message: 'bad checksum' }] }, 400);
     await expect(botfolkApi.fromDna('ACGX')).rejects.toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
 
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fetchStub.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const unreachable = await botfolkApi.random().catch((error: unknown) => error);
     expect(unreachable).toBeInstanceOf(ApiError);
     expect(unreachable).toMatchObject({ code: 'NETWORK' });

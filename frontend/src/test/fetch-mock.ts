@@ -1,0 +1,24 @@
+import { vi } from 'vitest';
+
+/**
+ * A stand-in for the global fetch, for specs of the API modules: `answer` queues the next response,
+ * `lastCall` says what was sent. Install with `vi.stubGlobal('fetch', mock.fetch)`.
+ */
+export function fetchMock() {
+  const fetch = vi.fn<typeof globalThis.fetch>();
+  return {
+    fetch,
+    /** The next call answers `body` (JSON unless it is already text) with `status`. */
+    answer: (body: unknown, status = 200) =>
+      fetch.mockResolvedValueOnce(
+        new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+          status,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      ),
+    lastCall: () => {
+      const [url, init] = fetch.mock.lastCall ?? [];
+      return { url: String(url), method: init?.method, body: init?.body };
+    },
+  };
+}
