@@ -26,6 +26,7 @@ COPY --from=build /app/backend/dist backend/dist
 COPY --from=build /app/backend/src/db/migrations backend/src/db/migrations
 COPY --from=build /app/backend/assets backend/assets
 COPY --from=build /app/frontend/dist frontend/dist
+COPY --from=build /app/frontend/dist-server frontend/dist-server
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

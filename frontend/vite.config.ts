@@ -5,20 +5,30 @@ import { defineConfig } from 'vitest/config';
 // The API in dev: `npm start` (or the backend alone) on its default port.
 const backend = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
     // Compile the shared contracts from source, so the frontend never waits for their build.
     alias: { '@atelier/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
   },
+  // The server render (`vite build --ssr src/entry-server.tsx`) is one self-contained CommonJS bundle
+  // that the backend requires: its image has none of the frontend's node_modules.
+  ssr: { noExternal: true, target: 'node' },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     // The backend caches /static/ for a year; /assets/ belongs to content and uploads.
     assetsDir: 'static',
+    // public/ (favicon, robots.txt) belongs to the browser build only.
+    copyPublicDir: !isSsrBuild,
+    // dist/.vite/manifest.json: which chunks the first script loads (bench/src/lighthouse.mjs counts them).
+    manifest: !isSsrBuild,
     rollupOptions: {
-      output: {
-        // React changes far less often than the app: its own file stays cached across deploys.
-        manualChunks: (id) => (/node_modules\/(react|react-dom|scheduler)\//.test(id) ? 'react' : undefined),
-      },
+      output: isSsrBuild
+        ? { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' }
+        : {
+            // React changes far less often than the app: its own file stays cached across deploys.
+            manualChunks: (id: string) => (/node_modules\/(react|react-dom|scheduler)\//.test(id) ? 'react' : undefined),
+          },
     },
   },
   server: {
@@ -29,4 +39,4 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.spec.{ts,tsx}'],
   },
-});
+}));

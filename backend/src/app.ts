@@ -14,6 +14,7 @@ import { requestLogging, ROOT_LOGGER } from './common/logging/logging.module';
 import { frontendHandlers } from './common/http/frontend.middleware';
 import { APP_VERSION } from './config/app-info';
 import { mediaHandler } from './modules/media/media-static';
+import { PageRenderer } from './modules/pages/page-renderer';
 
 export const API_PREFIX = 'api';
 
@@ -51,7 +52,7 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   app.use(...bodyParsers());
   app.use('/assets', mediaHandler(config.dataDir));
 
-  const frontend = frontendHandlers(config.frontendDist);
+  const frontend = frontendHandlers(config.frontendDist, app.get(PageRenderer));
   if (frontend) app.use(...frontend);
   else new NestLogger('Frontend').warn(`No built frontend at ${config.frontendDist}; serving the API only`);
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { PUBLIC_PAGES } from '../support/public-pages';
 
 // axe-core on every public page, at a phone width and the wide layout: no serious or critical

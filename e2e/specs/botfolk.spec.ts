@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // /life against the real Bot Folk API: an individual on open, a new one on demand, the permalink,
 // breeding, and the one sentence every failure shows.

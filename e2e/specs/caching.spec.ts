@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test('hashed bundles under /static/ are cached as immutable; index.html is revalidated', async ({ request }) => {
   const home = await request.get('/');

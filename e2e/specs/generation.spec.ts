@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // Forge and Dream-o-matic against the real backend: jobs run on the built-in procedural renderer
 // (no GPU worker is registered in the e2e server) and the page polls every 3 s as the spec says.

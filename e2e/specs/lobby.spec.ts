@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { FIELD_MESSAGES, GUEST_ACCOUNT, type RegisterFields } from '@atelier/contracts';
 import { fullName, gifFile, newMemberFields, pngFile } from '../support/matrix-network';
 

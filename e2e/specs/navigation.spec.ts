@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { fullName, storeSignedInSession } from '../support/matrix-network';
 import { NAV, NAV_LABELS } from '../support/site';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { SEEDED, fullName, seededMemberId, storeSignedInSession } from '../support/matrix-network';
 import { shoot, WIDTHS } from '../support/screenshots';
 

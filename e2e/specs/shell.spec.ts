@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { NAV_LABELS } from '../support/site';
 
 test('home loads with the header navbar, a page heading and the footer with the 2025 copyright', async ({ page }) => {

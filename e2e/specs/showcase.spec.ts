@@ -1,4 +1,5 @@
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { PUBLIC_PAGES } from '../support/public-pages';
 import { shoot, WIDTHS } from '../support/screenshots';
 
@@ -70,7 +71,10 @@ for (const width of WIDTHS) {
       const thumb = tiles.first().locator('img');
       await expect(thumb).toHaveAttribute('src', /\?w=248&h=248&fit=crop&auto=format$/);
       await expect(thumb).toHaveAttribute('srcset', /&dpr=2 2x/);
-      await expect(thumb).toHaveAttribute('loading', 'lazy');
+      // The first screen's thumbnails load at once; the rest only near the viewport.
+      await expect(thumb).toHaveAttribute('loading', 'eager');
+      await expect(tiles.nth(6).locator('img')).toHaveAttribute('loading', 'lazy');
+      await expect(tiles.last().locator('img')).toHaveAttribute('loading', 'lazy');
       expect(errors).toEqual([]);
     });
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { bodyBackground } from '../support/site';
 
 test('the colour mode starts dark, toggles to light and survives a reload', async ({ page }) => {

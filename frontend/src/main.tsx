@@ -1,21 +1,17 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { AppProviders } from './app/app-providers';
-import { createAppRouter } from './app/router';
-import { createAppStore } from './store/app-store';
+import './theme/font-faces';
+import { PAGE_DATA_ELEMENT_ID } from './app/server-render/page-data';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+// The page's first script, kept small. A page the server rendered is already on screen: its fonts
+// and first pictures load before the app does, which then hydrates it. Any other page is the empty
+// app shell, so the app starts at once.
+const startApp = () =>
+  import('./app/start-app').then(
+    (module) => module.startApp(),
+    (error: unknown) => console.error('The app could not be loaded', error),
+  );
 
-const { store, persistor } = createAppStore();
-// Created before the session rehydrates, so the first page's chunk starts loading at once.
-const router = createAppRouter();
-
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders store={store} persistor={persistor}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+if (document.getElementById(PAGE_DATA_ELEMENT_ID) && document.readyState !== 'complete') {
+  window.addEventListener('load', () => void startApp(), { once: true });
+} else {
+  void startApp();
+}

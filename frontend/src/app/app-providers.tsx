@@ -2,26 +2,48 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Provider } from 'react-redux';
+import type { Store } from '@reduxjs/toolkit';
 import type { Persistor } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
-import type { AppStore } from '../store/app-store';
+import type { RootState } from '../store/app-store';
+import { PreloadedContentContext, type PreloadedContent } from '../store/content-api';
 import { selectMode } from '../store/session-selectors';
 import { useAppSelector } from '../store/store-hooks';
 import { createAppTheme } from '../theme/app-theme';
+import { ServerViewportContext } from '../theme/use-media-up';
+
+/** What a server render (and the hydration of its page) renders with; see app/server-render. */
+export interface ServerRenderInputs {
+  content: PreloadedContent;
+  viewportWidth: number;
+}
 
 interface AppProvidersProps {
-  store: AppStore;
-  persistor: Persistor;
+  store: Store<RootState>;
+  serverRender?: ServerRenderInputs;
+  /** Given while the stored session may still be rehydrating: rendering waits for it. */
+  persistor?: Persistor;
   children: ReactNode;
 }
 
-/** Store, persisted session and theme; rendering waits for the session so the stored mode paints first. */
-export function AppProviders({ store, persistor, children }: AppProvidersProps) {
+/** Store, the server render's inputs when there is one, and the theme of the stored mode. */
+export function AppProviders({ store, serverRender, persistor, children }: AppProvidersProps) {
+  const app = (
+    <PreloadedContentContext.Provider value={serverRender?.content ?? null}>
+      <ServerViewportContext.Provider value={serverRender?.viewportWidth}>
+        <ModeThemeProvider>{children}</ModeThemeProvider>
+      </ServerViewportContext.Provider>
+    </PreloadedContentContext.Provider>
+  );
   return (
     <Provider store={store}>
-      <PersistGate loading={null} persistor={persistor}>
-        <ModeThemeProvider>{children}</ModeThemeProvider>
-      </PersistGate>
+      {persistor ? (
+        <PersistGate loading={null} persistor={persistor}>
+          {app}
+        </PersistGate>
+      ) : (
+        app
+      )}
     </Provider>
   );
 }
@@ -34,6 +56,12 @@ function ModeThemeProvider({ children }: { children: ReactNode }) {
     // Mobile browsers tint their toolbar with theme-color; follow the page background.
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme.palette.background.default);
   }, [theme]);
+
+  useEffect(() => {
+    // The page is live (rendered, or its server markup hydrated): end-to-end tests wait for this
+    // before clicking, since a server-rendered page shows before its handlers are attached.
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
 
   return (
     <ThemeProvider theme={theme}>

@@ -10,9 +10,11 @@ export interface RouteMeta {
 
 export interface RouteMetaHandle {
   meta: RouteMeta;
+  /** The server renders this page (see showcasePage in app/router.tsx). */
+  serverRendered?: boolean;
 }
 
-function isRouteMetaHandle(handle: unknown): handle is RouteMetaHandle {
+export function isRouteMetaHandle(handle: unknown): handle is RouteMetaHandle {
   return typeof handle === 'object' && handle !== null && 'meta' in handle;
 }
 

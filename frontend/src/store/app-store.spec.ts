@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Persistor } from 'redux-persist';
-import { createAppStore } from './app-store';
+import { createAppStore, whenRehydrated } from './app-store';
 import { setLogin, setMode } from './session-slice';
 import { testMember } from '../test/fixtures';
-
-const rehydrated = (persistor: Persistor) =>
-  new Promise<void>((resolve) => {
-    if (persistor.getState().bootstrapped) return resolve();
-    const unsubscribe = persistor.subscribe(() => {
-      if (!persistor.getState().bootstrapped) return;
-      unsubscribe();
-      resolve();
-    });
-  });
 
 describe('persisted session', () => {
   it("stores exactly the session under localStorage key 'persist:root', version 1", async () => {
     const { store, persistor } = createAppStore();
-    await rehydrated(persistor);
+    await whenRehydrated(persistor);
     store.dispatch(setMode());
     await persistor.flush();
 
@@ -29,13 +18,13 @@ describe('persisted session', () => {
 
   it('a new store (a reload) comes back with the stored mode, user and token', async () => {
     const first = createAppStore();
-    await rehydrated(first.persistor);
+    await whenRehydrated(first.persistor);
     first.store.dispatch(setMode());
     first.store.dispatch(setLogin({ user: testMember, token: 'jwt' }));
     await first.persistor.flush();
 
     const second = createAppStore();
-    await rehydrated(second.persistor);
+    await whenRehydrated(second.persistor);
     const session = second.store.getState().session;
     expect(session.mode).toBe('light');
     expect(session.token).toBe('jwt');

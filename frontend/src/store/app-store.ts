@@ -1,6 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE, type Persistor } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { botfolkReducer } from '../features/botfolk/botfolk-slice';
 import { lobbyReducer } from '../features/lobby/lobby-slice';
@@ -45,6 +45,27 @@ export function createAppStore() {
   sagaMiddleware.run(rootSaga);
   const persistor = persistStore(store);
   return { store, persistor };
+}
+
+/**
+ * The store of a server render: an anonymous visitor's initial state. No saga runs and nothing is
+ * persisted; the page only reads it.
+ */
+export function createServerStore() {
+  return configureStore({ reducer: rootReducer, middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }) });
+}
+
+/** Resolves once the stored session has been read back into the store (redux-persist's bootstrap). */
+export function whenRehydrated(persistor: Persistor): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!persistor.getState().bootstrapped) return false;
+      resolve();
+      return true;
+    };
+    if (check()) return;
+    const unsubscribe = persistor.subscribe(() => check() && unsubscribe());
+  });
 }
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,8 +1,4 @@
-// Self-hosted from npm (no font CDN); only the weights the theme uses, each split by unicode range.
-import '@fontsource/rubik/400.css';
-import '@fontsource/rubik/500.css';
-import '@fontsource/orbitron/700.css';
-import '@fontsource/caveat/400.css';
+// The theme's font families; their files are loaded by font-faces.ts.
 
 export const fonts = {
   body: ['Rubik', 'system-ui', 'sans-serif'].join(', '),

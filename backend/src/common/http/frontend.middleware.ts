@@ -5,15 +5,20 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 /** Paths the SPA never answers: the API (and its aliases) and content/uploads under /assets. */
 const SERVER_PATHS = /^\/(api|express|fastapi|assets)(\/|$)/;
 
+/** Server-rendered pages: the page's HTML, or null where the app shell should answer. */
+export interface PageSource {
+  render(request: Request): Promise<string | null>;
+}
+
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * Serves the built frontend: Vite's hashed bundles under /static/ are immutable and cached for a
  * year; index.html and other root files must be revalidated so a deploy shows up on next load.
  * Any other GET page path answers index.html, where the client router takes over (and shows its
- * own error screen for unknown paths).
+ * own error screen for unknown paths). Pages the server renders (`pages`) answer their own HTML.
  */
-export function frontendHandlers(distDir: string): RequestHandler[] | null {
+export function frontendHandlers(distDir: string, pages?: PageSource): RequestHandler[] | null {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return null;
 
@@ -35,7 +40,11 @@ export function frontendHandlers(distDir: string): RequestHandler[] | null {
       return next();
     }
     response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(indexFile);
+    const rendered = pages ? pages.render(request) : Promise.resolve(null);
+    rendered.then(
+      (html) => (html === null ? response.sendFile(indexFile) : response.type('html').send(html)),
+      next,
+    );
   };
 
   const onlyClientPaths: RequestHandler = (request, response, next) =>

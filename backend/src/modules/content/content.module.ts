@@ -9,5 +9,6 @@ import { ContentService } from './content.service';
 @Module({
   controllers: [ContentController, AdminSiteController, ...ADMIN_COLLECTION_CONTROLLERS],
   providers: [ContentRepository, ContentService, AdminContentService],
+  exports: [ContentService],
 })
 export class ContentModule {}

@@ -11,6 +11,10 @@ import { useMediaUp } from '../../theme/use-media-up';
 /** Spec: gallery thumbnails are 248px, cropped square. */
 export const THUMB_PX = 248;
 const PLACEHOLDER_TILES = 12;
+/** The first screen's tiles (a desktop row, three phone rows): fetched at once, not lazily. */
+const FIRST_SCREEN_TILES = 6;
+/** The largest pictures of a phone's first screen: fetched before anything else. */
+const LEADING_TILES = 2;
 
 // A plain <img>: Box would read width and height as style props rather than the attributes that reserve
 // the picture's room before it loads.
@@ -55,6 +59,7 @@ export function GalleryGrid({ items, onOpen }: GalleryGridProps) {
           key={item.id}
           item={item}
           position={`${index + 1} of ${items.length}`}
+          load={index < LEADING_TILES ? 'first' : index < FIRST_SCREEN_TILES ? 'eager' : 'lazy'}
           onOpen={(event) => {
             // Safari does not focus a button on click; the viewer hands focus back to what had it.
             event.currentTarget.focus();
@@ -69,10 +74,12 @@ export function GalleryGrid({ items, onOpen }: GalleryGridProps) {
 interface GalleryTileProps {
   item: GalleryItem;
   position: string;
+  /** How soon the thumbnail is fetched: first (high priority), eager, or lazy (near the viewport). */
+  load: 'first' | 'eager' | 'lazy';
   onOpen: (event: MouseEvent<HTMLButtonElement>) => void;
 }
 
-function GalleryTile({ item, position, onOpen }: GalleryTileProps) {
+function GalleryTile({ item, position, load, onOpen }: GalleryTileProps) {
   const thumb = resizedImage(item.thumb, { w: THUMB_PX, h: THUMB_PX, fit: 'crop' });
   return (
     <Box component="li" sx={{ minWidth: 0 }}>
@@ -98,7 +105,8 @@ function GalleryTile({ item, position, onOpen }: GalleryTileProps) {
           alt=""
           width={THUMB_PX}
           height={THUMB_PX}
-          loading="lazy"
+          loading={load === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={load === 'first' ? 'high' : 'auto'}
           decoding="async"
         />
       </ButtonBase>

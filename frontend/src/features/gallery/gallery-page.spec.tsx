@@ -58,6 +58,23 @@ describe('/gallery', { timeout: 20_000 }, () => {
     expect(image).toHaveAttribute('height', '248');
   });
 
+  it("fetches the first screen's thumbnails at once, the first two before anything else, and the rest lazily", async () => {
+    await openGallery();
+
+    const loading = (position: number) => {
+      const image = thumbnail(position).querySelector('img') as HTMLImageElement;
+      return [image.getAttribute('loading'), image.getAttribute('fetchpriority')];
+    };
+    expect([1, 2, 3, 6, 7, 60].map(loading)).toEqual([
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['eager', 'auto'],
+      ['eager', 'auto'],
+      ['lazy', 'auto'],
+      ['lazy', 'auto'],
+    ]);
+  });
+
   it.each([
     [375, 2],
     [999, 2],

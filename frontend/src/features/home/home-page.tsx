@@ -17,8 +17,9 @@ import { ProfileCard } from './profile-card';
 import { ProjectsList } from './projects-list';
 
 // Asked for as soon as this chunk arrives rather than after the first render: the answer is what the
-// first screen waits for (the content API keeps it for useContent below).
-void contentApi.site();
+// first screen waits for (the content API keeps it for useContent below). A server render fetches
+// its content itself.
+if (!import.meta.env.SSR) void contentApi.site();
 
 export const HOME_FAILURE = 'The profile and projects could not be loaded. Please try again later.';
 

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { ContentModule } from '../content/content.module';
+import { PageRenderer } from './page-renderer';
+
+/** Server-rendered public pages (see PageRenderer); served by common/http/frontend.middleware. */
+@Module({
+  imports: [ContentModule],
+  providers: [PageRenderer],
+  exports: [PageRenderer],
+})
+export class PagesModule {}

@@ -1,0 +1,89 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createTestApp, makeTempDir, type TestApp } from './helpers/test-app';
+
+import { ADMIN_TOKEN } from './helpers/generation';
+
+// The backend's side of server rendering (modules/pages): it loads the frontend's server build from
+// dist-server/ beside the browser build, hands it index.html (stylesheets inlined) and in-process
+// content, and falls back to index.html when the render declines or fails. The render itself is the
+// frontend's (frontend/src/entry-server.tsx, tested there); here a stand-in build plays it.
+const STAND_IN_ENTRY = `
+exports.renderPage = async (request, fetchContent) => {
+  const { pathname } = new URL(request.url);
+  if (pathname === '/declined') return null;
+  if (pathname === '/broken') throw new Error('render failed');
+  if (pathname === '/unknown-content') return String(await fetchContent('/content/no-such-thing'));
+  if (pathname === '/missing-project') return String(await fetchContent('/content/projects/solar'));
+  const answers = {};
+  for (const path of ['/content/trending', '/content/gallery']) answers[path] = await fetchContent(path);
+  const page = JSON.stringify({ url: request.url, userAgent: request.userAgent, mobileHint: request.mobileHint, answers });
+  return request.template.replace('<div id="root"></div>', () => '<div id="root">' + page + '</div>');
+};
+`;
+
+describe('server-rendered pages', () => {
+  let t: TestApp;
+  let root: string;
+
+  beforeAll(async () => {
+    root = makeTempDir('atelier-frontend-');
+    const dist = path.join(root, 'dist');
+    fs.mkdirSync(path.join(dist, 'static'), { recursive: true });
+    fs.mkdirSync(path.join(root, 'dist-server'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><link rel="stylesheet" crossorigin href="/static/index-abc.css">' +
+        '<link rel="stylesheet" href="/static/gone.css"></head><body><div id="root"></div></body></html>',
+    );
+    fs.writeFileSync(path.join(dist, 'static', 'index-abc.css'), 'body{margin:0}');
+    fs.writeFileSync(path.join(root, 'dist-server', 'entry-server.cjs'), STAND_IN_ENTRY);
+    t = await createTestApp({ FRONTEND_DIST: dist, ADMIN_TOKEN });
+    await t.http
+      .post('/api/admin/content/trending')
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .send({ firstName: 'Ada', lastName: 'Lovelace', location: 'London </script>', picturePath: '/assets/trending/ada.png' })
+      .expect(201);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers a page with its server render, given the URL, the user agent hints and the content API answers', async () => {
+    const res = await t.http
+      .get('/project/solar?tab=1')
+      .set('User-Agent', 'Phone Mobile Safari')
+      .set('Sec-CH-UA-Mobile', '?1')
+      .expect(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+
+    const page = JSON.parse(/<div id="root">(.*)<\/div>/.exec(res.text)?.[1] ?? 'null');
+    expect(page).toMatchObject({ url: expect.stringMatching(/\/project\/solar\?tab=1$/), userAgent: 'Phone Mobile Safari', mobileHint: '?1' });
+    expect(page.answers['/content/trending']).toEqual([expect.objectContaining({ firstName: 'Ada', location: 'London </script>' })]);
+    for (const apiPath of Object.keys(page.answers)) {
+      const api = await t.http.get(`/api${apiPath}`).expect(200);
+      expect(page.answers[apiPath]).toEqual(api.body);
+    }
+  });
+
+  it("inlines the build's stylesheets into the rendered page, and keeps a link it cannot resolve", async () => {
+    const res = await t.http.get('/').expect(200);
+    expect(res.text).toContain('<head><style>body{margin:0}</style><link rel="stylesheet" href="/static/gone.css">');
+  });
+
+  it('answers index.html as it is where the render declines, fails or asks for content that does not exist', async () => {
+    const index = fs.readFileSync(path.join(root, 'dist', 'index.html'), 'utf8');
+    for (const page of ['/declined', '/broken', '/unknown-content', '/missing-project']) {
+      const res = await t.http.get(page).expect(200);
+      expect(res.text).toBe(index);
+    }
+  });
+
+  it('leaves API and asset paths alone', async () => {
+    await t.http.get('/api/content/trending').expect(200).expect('Content-Type', /json/);
+    const res = await t.http.get('/assets/nothing.png').expect(404);
+    expect(res.body.code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,80 @@
+import { devices, test as withoutAppWait } from '@playwright/test';
+import { expect, test } from '../support/test';
+
+// The showcase pages come rendered from the server (frontend/src/entry-server.tsx) and the app then
+// hydrates them: the content is there without JavaScript, and hydration keeps the server's elements.
+const SHOWCASE = ['/', '/gallery', '/dev', '/exhibit', '/project/solar', '/feature/nvidia-h100', '/citadel'];
+
+// Plain Playwright: without JavaScript, the app never marks itself ready.
+withoutAppWait.describe('without JavaScript', () => {
+  withoutAppWait.use({ javaScriptEnabled: false });
+
+  withoutAppWait('the home page, gallery and resources are complete', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle(/Machine Learning, Generative AI/);
+    await expect(page.getByRole('main')).toContainText('Alex Morgan');
+    await expect(page.getByRole('region', { name: 'Career Highlights' }).getByRole('listitem')).toHaveCount(5);
+
+    await page.goto('/gallery');
+    await expect(page).toHaveTitle('Gallery of AI-Generated Images & Video');
+    await expect(page.getByRole('list', { name: 'Gallery' }).getByRole('listitem')).toHaveCount(60);
+
+    await page.goto('/dev');
+    await expect(page.getByRole('main').getByRole('link', { name: /.+/ }).first()).toBeVisible();
+    await expect(page.getByRole('main').locator('a[target="_blank"][rel="noopener noreferrer"]')).toHaveCount(21 * 2);
+  });
+
+  withoutAppWait('the generators and Matrix Network are left to the browser', async ({ page }) => {
+    for (const path of ['/forge', '/matrix', '/lobby']) {
+      await page.goto(path);
+      await expect(page.locator('#root')).toBeEmpty();
+    }
+  });
+});
+
+for (const [device, options] of [
+  ['a phone', { viewport: devices['Pixel 7'].viewport, userAgent: devices['Pixel 7'].userAgent, isMobile: true, hasTouch: true }],
+  ['a desktop browser at 375px (the server guessed wide)', { viewport: { width: 375, height: 800 } }],
+  ['a desktop browser at 1280px', { viewport: { width: 1280, height: 800 } }],
+] as const) {
+  test.describe(`hydration on ${device}`, () => {
+    test.use(options);
+
+    test('keeps every showcase page as the server drew it, with no errors, then lays it out for the screen', async ({ page }) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${page.url()}: ${message.text()}`);
+      });
+      // The server's main landmark and heading, kept before the app starts (it waits for the load event).
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          Object.assign(window, { serverElements: [document.querySelector('main'), document.querySelector('h1')] });
+        });
+      });
+
+      for (const path of SHOWCASE) {
+        await page.goto(path);
+        const kept = await page.evaluate(() => {
+          const [main, heading] = (window as unknown as { serverElements: (Element | null)[] }).serverElements;
+          return [main !== null && main === document.querySelector('main'), heading !== null && heading === document.querySelector('h1')];
+        });
+        expect(kept, `${path}: the server's main landmark and heading are the live ones`).toEqual([true, true]);
+      }
+      const wide = (options.viewport?.width ?? 0) >= 1000;
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ visible: wide });
+      await expect(page.getByRole('button', { name: 'open menu' })).toBeVisible({ visible: !wide });
+      expect(problems).toEqual([]);
+    });
+  });
+}
+
+test('the page works once hydrated: the phone menu opens, the gallery viewer opens', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/gallery');
+  await page.getByRole('button', { name: 'open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Site menu' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /image 1 of 60: view full size$/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});

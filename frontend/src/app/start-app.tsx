@@ -1,0 +1,71 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider, type DataRouter } from 'react-router-dom';
+import { createAppStore, whenRehydrated, type AppStore } from '../store/app-store';
+import { rememberContent } from '../store/content-api';
+import { initialSessionState } from '../store/session-slice';
+import { AppProviders, type ServerRenderInputs } from './app-providers';
+import { appRoutes, createAppRouter } from './router';
+import { readPageData } from './server-render/page-data';
+
+function rootElement(): HTMLElement {
+  const element = document.getElementById('root');
+  if (!element) throw new Error('index.html has no #root element');
+  return element;
+}
+
+const app = (store: AppStore, router: DataRouter, serverRender?: ServerRenderInputs) => (
+  <StrictMode>
+    <AppProviders store={store} serverRender={serverRender}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>
+);
+
+/** The page's route modules, loaded before the router starts, so its first render is the page itself. */
+async function loadRouteModules(): Promise<void> {
+  const matches = matchRoutes(appRoutes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+/** The server rendered the page for an anonymous visitor in the default mode; a stored session may differ. */
+function sessionMatchesServerRender(state: ReturnType<AppStore['getState']>): boolean {
+  const { mode, token } = state.session;
+  return mode === initialSessionState.mode && token === initialSessionState.token;
+}
+
+/**
+ * Renders the app into #root: hydrates the server's page when there is one and the stored session
+ * is the one it was rendered for, renders afresh otherwise.
+ */
+export async function startApp(): Promise<void> {
+  const { store, persistor } = createAppStore();
+  const pageData = readPageData(document);
+  if (!pageData) {
+    // Created before the session rehydrates, so the first page's chunk starts loading at once.
+    const router = createAppRouter();
+    await whenRehydrated(persistor);
+    createRoot(rootElement()).render(app(store, router));
+    return;
+  }
+  rememberContent(pageData.content);
+  await Promise.all([whenRehydrated(persistor), loadRouteModules()]);
+  const router = createAppRouter();
+  if (sessionMatchesServerRender(store.getState())) {
+    const serverRender = { content: { answers: pageData.content }, viewportWidth: pageData.viewportWidth };
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole page: the page is already on screen, input is not blocked.
+    startTransition(() => {
+      hydrateRoot(rootElement(), app(store, router, serverRender));
+    });
+  } else {
+    // A member, or the light mode: the server's page is replaced by the visitor's own.
+    createRoot(rootElement()).render(app(store, router));
+  }
+}
+

@@ -1,0 +1,106 @@
+// The server render (hydration is checked in the browser: e2e/specs/server-render.spec.ts; React
+// cannot render on the server and hydrate in one process).
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { readPageData } from './app/server-render/page-data';
+import { renderPage, type ContentFetcher } from './entry-server';
+import { projectPages, siteContent, trendingUsers } from './test/content-fixtures';
+import { galleryItems, resourceLinks } from './test/gallery-fixtures';
+
+const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+
+const template = [
+  '<!doctype html><html lang="en"><head><title>Atelier</title>',
+  '<meta\n  name="description"\n  content="The site"\n/>',
+  '<script type="module" crossorigin src="/static/index-abc.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/static/react-abc.js"></head>',
+  '<body><div id="root"></div></body></html>',
+].join('');
+
+const answers: Record<string, unknown> = {
+  '/content/site': siteContent,
+  '/content/trending': trendingUsers,
+  '/content/gallery': galleryItems,
+  '/content/resources': resourceLinks,
+  '/content/projects/solar': projectPages.solar,
+};
+
+let fetchContent: ReturnType<typeof vi.fn<ContentFetcher>>;
+beforeEach(() => {
+  fetchContent = vi.fn<ContentFetcher>(async (path) => {
+    if (!(path in answers)) throw new Error(`404 ${path}`);
+    return answers[path];
+  });
+});
+
+const render = (path: string, userAgent = PHONE) => renderPage({ url: `http://localhost${path}`, userAgent, template }, fetchContent);
+
+function parse(html: string | null): Document {
+  expect(html).not.toBeNull();
+  return new DOMParser().parseFromString(html as string, 'text/html');
+}
+
+describe('server render', () => {
+  it("renders the home page with its content, the route's title and description, and the answers it used", async () => {
+    const page = parse(await render('/'));
+
+    expect(page.title).toBe('Atelier: Machine Learning, Generative AI, Python & Full-Stack Development');
+    expect(page.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/^Resources for AI developers/);
+    const root = page.getElementById('root') as HTMLElement;
+    expect(root.querySelector('h1')?.textContent).toBe('Machine Learning, Generative AI, Python & Full-Stack Development');
+    expect(root.textContent).toContain(siteContent.profile.ownerName);
+    expect(root.textContent).toContain(`${trendingUsers[0].firstName} ${trendingUsers[0].lastName}`);
+    expect(fetchContent.mock.calls.map(([path]) => path).sort()).toEqual(['/content/site', '/content/trending']);
+    expect(readPageData(page)).toEqual({
+      content: { '/content/site': siteContent, '/content/trending': trendingUsers },
+      viewportWidth: 390,
+    });
+  });
+
+  it('lays the page out for the width the user agent suggests', async () => {
+    const phone = parse(await render('/gallery', PHONE));
+    const desktop = parse(await render('/gallery', DESKTOP));
+
+    expect(phone.querySelector('nav[aria-label="Main"]')).toBeNull();
+    expect(phone.querySelector('button[aria-label="open menu"]')).not.toBeNull();
+    expect(desktop.querySelectorAll('nav[aria-label="Main"] a')).toHaveLength(6);
+    expect(readPageData(desktop)?.viewportWidth).toBe(1280);
+    expect(desktop.querySelectorAll('ul[aria-label="Gallery"] > li')).toHaveLength(60);
+  });
+
+  it('gives the page its scripts at low priority: its content is already there', async () => {
+    const page = parse(await render('/dev'));
+
+    expect(page.querySelector('script[type="module"]')?.getAttribute('fetchpriority')).toBe('low');
+    expect(page.querySelector('link[rel="modulepreload"]')?.getAttribute('fetchpriority')).toBe('low');
+    expect(page.querySelectorAll('#root a[target="_blank"]').length).toBeGreaterThanOrEqual(21);
+  });
+
+  it('renders a page whose content cannot be fetched as loading, and leaves that content out of the page data', async () => {
+    fetchContent.mockRejectedValue(new Error('database down'));
+    const page = parse(await render('/project/solar'));
+
+    expect(page.title).toMatch(/solar/i);
+    expect(readPageData(page)?.content).toEqual({});
+    expect(fetchContent).toHaveBeenCalledWith('/content/projects/solar');
+  });
+
+  it('keeps markup out of the page data: a closing script tag in content stays text', async () => {
+    answers['/content/resources'] = [{ ...resourceLinks[0], title: '</script><script>alert(1)</script>' }];
+    try {
+      const html = (await render('/dev')) as string;
+      expect(html).not.toContain('</script><script>alert(1)');
+      expect(readPageData(parse(html))?.content['/content/resources']).toEqual(answers['/content/resources']);
+    } finally {
+      answers['/content/resources'] = resourceLinks;
+    }
+  });
+
+  it.each(['/forge', '/dream', '/life', '/lobby', '/matrix', '/ll1l1l1ll/test', '/no/such/page'])(
+    'leaves %s to the browser (visitor-specific, random or unknown)',
+    async (path) => {
+      expect(await render(path)).toBeNull();
+      expect(fetchContent).not.toHaveBeenCalled();
+    },
+  );
+});

@@ -1,0 +1,116 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
+import { isRouteMetaHandle, type RouteMeta } from './components/route-meta';
+import { AppProviders } from './app/app-providers';
+import { appRoutes } from './app/router';
+import { SITE_META } from './app/route-meta-table';
+import { assumedViewportWidth } from './app/server-render/assumed-viewport';
+import { pageDataElement } from './app/server-render/page-data';
+import { createServerStore } from './store/app-store';
+
+// The server render of the public showcase pages (built by `vite build --ssr`, run by the backend):
+// the page's HTML with its content and styles, so it paints before the app's code has arrived; the
+// browser then hydrates it (main.tsx). Other pages are left to the browser.
+
+export interface PageRequest {
+  /** The absolute URL asked for. */
+  url: string;
+  userAgent?: string;
+  /** The Sec-CH-UA-Mobile request header. */
+  mobileHint?: string;
+  /** The built index.html, into which the page goes. */
+  template: string;
+}
+
+/** Answers one content API path (`/content/site`), as GET /api<path> would; throws when it would fail. */
+export type ContentFetcher = (path: string) => Promise<unknown>;
+
+const handler = createStaticHandler(appRoutes);
+
+// Content can depend on content (a column drawn once the page's main answer is in); each pass fetches
+// what the previous one lacked. Today's pages need two.
+const MAX_PASSES = 4;
+
+/** The page's full HTML, or null when the browser should render it (not a showcase page, or a redirect). */
+export async function renderPage(request: PageRequest, fetchContent: ContentFetcher): Promise<string | null> {
+  const context = await handler.query(new Request(request.url));
+  if (context instanceof Response || context.statusCode !== 200 || !isServerRendered(context)) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const viewportWidth = assumedViewportWidth(request.userAgent, request.mobileHint);
+
+  const answers: Record<string, unknown> = {};
+  const failed = new Set<string>();
+  for (let pass = 1; ; pass += 1) {
+    const missing = new Set<string>();
+    const cache = createCache({ key: 'css' });
+    const emotion = createEmotionServer(cache);
+    const markup = await prerender(
+      <CacheProvider value={cache}>
+        <AppProviders store={createServerStore()} serverRender={{ content: { answers, missing }, viewportWidth }}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </CacheProvider>,
+    );
+    const wanted = [...missing].filter((path) => !failed.has(path));
+    if (wanted.length === 0 || pass === MAX_PASSES) {
+      const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(markup));
+      // Content that could not be fetched stays out: the browser asks for it and shows its own error.
+      return fillTemplate(request.template, { meta: metaOf(context), styles, markup, data: pageDataElement({ content: answers, viewportWidth }) });
+    }
+    await Promise.all(
+      wanted.map(async (path) => {
+        try {
+          answers[path] = await fetchContent(path);
+        } catch {
+          failed.add(path);
+        }
+      }),
+    );
+  }
+}
+
+function isServerRendered(context: StaticHandlerContext): boolean {
+  return context.matches.some(({ route }) => isRouteMetaHandle(route.handle) && route.handle.serverRendered === true);
+}
+
+/** The deepest matched route's meta, as useRouteMeta picks it in the browser. */
+function metaOf(context: StaticHandlerContext): RouteMeta {
+  const handles = context.matches.map(({ route }) => route.handle).filter(isRouteMetaHandle);
+  return handles.at(-1)?.meta ?? SITE_META;
+}
+
+/** Renders to HTML once everything has loaded (lazy components included), as the final page shows it. */
+async function prerender(element: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element);
+  let html = '';
+  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  return html;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+interface PageParts {
+  meta: RouteMeta;
+  styles: string;
+  markup: string;
+  data: string;
+}
+
+function fillTemplate(template: string, { meta, styles, markup, data }: PageParts): string {
+  const root = '<div id="root"></div>';
+  if (!template.includes(root) || !template.includes('</head>')) throw new Error('index.html has no empty <div id="root"></div> or no </head>');
+  // Replacer functions: '$' in the page must not be read as a replacement pattern. The page is
+  // already drawn, so its scripts (hydration) come after the fonts and pictures it shows.
+  return template
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta\s+name="description"[^>]*>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
+    .replace('</head>', () => `${styles}</head>`)
+    .replace(root, () => `<div id="root">${markup}</div>${data}`);
+}
