@@ -12,8 +12,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: { '@atelier/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
   },
   // The server render (`vite build --ssr src/entry-server.tsx`) is one self-contained CommonJS bundle
-  // that the backend requires: its image has none of the frontend's node_modules.
-  ssr: { noExternal: true, target: 'node' },
+  // that the backend requires: its image has none of the frontend's node_modules. (Only for that
+  // build: Vitest runs through Vite's SSR pipeline and would otherwise compile every dependency.)
+  ssr: isSsrBuild ? { noExternal: true, target: 'node' } : undefined,
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     // The backend caches /static/ for a year; /assets/ belongs to content and uploads.

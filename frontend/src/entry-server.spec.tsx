@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readPageData } from './app/server-render/page-data';
 import { renderPage, type ContentFetcher } from './entry-server';
 import { projectPages, siteContent, trendingUsers } from './test/content-fixtures';
-import { galleryItems, resourceLinks } from './test/gallery-fixtures';
+import { exhibitItems, galleryItems, resourceLinks } from './test/gallery-fixtures';
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
@@ -22,6 +22,7 @@ const answers: Record<string, unknown> = {
   '/content/trending': trendingUsers,
   '/content/gallery': galleryItems,
   '/content/resources': resourceLinks,
+  '/content/exhibit': exhibitItems,
   '/content/projects/solar': projectPages.solar,
 };
 
@@ -93,6 +94,22 @@ describe('server render', () => {
       expect(readPageData(parse(html))?.content['/content/resources']).toEqual(answers['/content/resources']);
     } finally {
       answers['/content/resources'] = resourceLinks;
+    }
+  });
+
+  it('answers a page whose content has not changed with its last render, and renders it again when it has', async () => {
+    const first = await render('/exhibit');
+    fetchContent.mockClear();
+    expect(await render('/exhibit')).toBe(first);
+    expect(fetchContent.mock.calls).toEqual([['/content/exhibit']]);
+
+    answers['/content/exhibit'] = [{ id: 'e1', model: 'A model only this test has', picturePath: '/assets/e1.png', width: 512, height: 512 }];
+    try {
+      const changed = await render('/exhibit');
+      expect(changed).toContain('A model only this test has');
+      expect(await render('/exhibit', DESKTOP)).toContain('A model only this test has');
+    } finally {
+      answers['/content/exhibit'] = exhibitItems;
     }
   });
 

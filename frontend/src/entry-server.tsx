@@ -35,6 +35,21 @@ const handler = createStaticHandler(appRoutes);
 // what the previous one lacked. Today's pages need two.
 const MAX_PASSES = 4;
 
+/** The last render of a page at a width: the content it was drawn from, and its HTML. */
+interface LastRender {
+  template: string;
+  paths: string[];
+  content: string;
+  html: string;
+}
+const lastRenders = new Map<string, LastRender>();
+// Enough for every showcase page at each assumed width.
+const LAST_RENDERS_KEPT = 100;
+
+/** The content answers as one string, the same for the same answers whatever order they came in. */
+const contentKey = (answers: Record<string, unknown>) =>
+  JSON.stringify(Object.keys(answers).sort().map((path) => [path, answers[path]]));
+
 /** The page's full HTML, or null when the browser should render it (not a showcase page, or a redirect). */
 export async function renderPage(request: PageRequest, fetchContent: ContentFetcher): Promise<string | null> {
   const context = await handler.query(new Request(request.url));
@@ -44,6 +59,27 @@ export async function renderPage(request: PageRequest, fetchContent: ContentFetc
 
   const answers: Record<string, unknown> = {};
   const failed = new Set<string>();
+  const fetchAll = (paths: string[]) =>
+    Promise.all(
+      paths.map(async (path) => {
+        try {
+          answers[path] = await fetchContent(path);
+        } catch {
+          failed.add(path);
+        }
+      }),
+    );
+
+  // Rendering is the costly part: a page whose content has not changed since its last render at
+  // this width is that render. Otherwise the content it needed last time is fetched up front.
+  const { pathname, search } = new URL(request.url);
+  const renderKey = `${viewportWidth} ${pathname}${search}`;
+  const last = lastRenders.get(renderKey);
+  if (last) {
+    await fetchAll(last.paths);
+    if (failed.size === 0 && last.template === request.template && contentKey(answers) === last.content) return last.html;
+  }
+
   for (let pass = 1; ; pass += 1) {
     const missing = new Set<string>();
     const cache = createCache({ key: 'css' });
@@ -59,18 +95,18 @@ export async function renderPage(request: PageRequest, fetchContent: ContentFetc
     if (wanted.length === 0 || pass === MAX_PASSES) {
       const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(markup));
       // Content that could not be fetched stays out: the browser asks for it and shows its own error.
-      return fillTemplate(request.template, { meta: metaOf(context), styles, markup, data: pageDataElement({ content: answers, viewportWidth }) });
+      const html = fillTemplate(request.template, { meta: metaOf(context), styles, markup, data: pageDataElement({ content: answers, viewportWidth }) });
+      if (failed.size === 0) remember(renderKey, { template: request.template, paths: Object.keys(answers), content: contentKey(answers), html });
+      return html;
     }
-    await Promise.all(
-      wanted.map(async (path) => {
-        try {
-          answers[path] = await fetchContent(path);
-        } catch {
-          failed.add(path);
-        }
-      }),
-    );
+    await fetchAll(wanted);
   }
+}
+
+function remember(key: string, render: LastRender): void {
+  lastRenders.delete(key);
+  lastRenders.set(key, render);
+  if (lastRenders.size > LAST_RENDERS_KEPT) lastRenders.delete(lastRenders.keys().next().value as string);
 }
 
 function isServerRendered(context: StaticHandlerContext): boolean {
