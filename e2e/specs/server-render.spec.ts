@@ -32,10 +32,11 @@ withoutAppWait.describe('without JavaScript', () => {
   });
 });
 
-for (const [device, options] of [
-  ['a phone', { viewport: devices['Pixel 7'].viewport, userAgent: devices['Pixel 7'].userAgent, isMobile: true, hasTouch: true }],
-  ['a desktop browser at 375px (the server guessed wide)', { viewport: { width: 375, height: 800 } }],
-  ['a desktop browser at 1280px', { viewport: { width: 1280, height: 800 } }],
+// guessed: whether the server's width guess (from the user agent) fits the screen.
+for (const [device, options, guessed] of [
+  ['a phone', { viewport: devices['Pixel 7'].viewport, userAgent: devices['Pixel 7'].userAgent, isMobile: true, hasTouch: true }, true],
+  ['a desktop browser at 375px (the server guessed wide)', { viewport: { width: 375, height: 800 } }, false],
+  ['a desktop browser at 1280px', { viewport: { width: 1280, height: 800 } }, true],
 ] as const) {
   test.describe(`hydration on ${device}`, () => {
     test.use(options);
@@ -60,6 +61,9 @@ for (const [device, options] of [
           return [main !== null && main === document.querySelector('main'), heading !== null && heading === document.querySelector('h1')];
         });
         expect(kept, `${path}: the server's main landmark and heading are the live ones`).toEqual([true, true]);
+        // The page came with all its styles: hydration adds no stylesheet (whose rules would make the
+        // browser restyle the page). Where the guess was wrong, the re-layout brings styles of its own.
+        if (guessed) await expect(page.locator('style[data-emotion="css"]'), `${path}: styles added by hydration`).toHaveCount(0);
       }
       const wide = (options.viewport?.width ?? 0) >= 1000;
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ visible: wide });
