@@ -14,7 +14,7 @@ import { createServerStore } from './store/app-store';
 
 // The server render of the public showcase pages (built by `vite build --ssr`, run by the backend):
 // the page's HTML with its content and styles, so it paints before the app's code has arrived; the
-// browser then hydrates it (main.tsx). Other pages are left to the browser.
+// browser then hydrates it (app/start-app.tsx). Other pages are left to the browser.
 
 export interface PageRequest {
   /** The absolute URL asked for. */

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type DataRouter } from 'react-router-dom';
-import { createAppStore, whenRehydrated, type AppStore } from '../store/app-store';
+import { createAppStore, whenRehydrated, type AppStore, type RootState } from '../store/app-store';
 import { rememberContent } from '../store/content-api';
 import { initialSessionState } from '../store/session-slice';
 import { AppProviders, type ServerRenderInputs } from './app-providers';
@@ -34,7 +34,7 @@ async function loadRouteModules(): Promise<void> {
 }
 
 /** The server rendered the page for an anonymous visitor in the default mode; a stored session may differ. */
-function sessionMatchesServerRender(state: ReturnType<AppStore['getState']>): boolean {
+function sessionMatchesServerRender(state: RootState): boolean {
   const { mode, token } = state.session;
   return mode === initialSessionState.mode && token === initialSessionState.token;
 }
