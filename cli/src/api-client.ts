@@ -70,6 +70,10 @@ export interface ApiClientOptions {
 }
 
 export interface RequestOptions {
+  /** Sent as JSON. */
+  json?: unknown;
+  /** This request's own limit, for calls that wait on slow work (a test generation on a GPU worker). */
+  timeoutMs?: number;
   /**
    * Non-2xx statuses whose JSON body is an answer rather than a failure (the health check answers
    * 503 with its report). An error body `{ statusCode, code, message }` is an ApiError regardless.
@@ -102,21 +106,39 @@ export class ApiClient {
     return this.request<T>('GET', path, options);
   }
 
+  async post<T>(path: string, json?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    return this.request<T>('POST', path, { ...options, json });
+  }
+
+  async patch<T>(path: string, json: unknown): Promise<ApiResponse<T>> {
+    return this.request<T>('PATCH', path, { json });
+  }
+
+  async delete(path: string): Promise<ApiResponse<void>> {
+    return this.request<void>('DELETE', path, {});
+  }
+
   private async request<T>(method: string, path: string, options: RequestOptions): Promise<ApiResponse<T>> {
     const url = this.url(path);
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    let requestBody: string | undefined;
+    if (options.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      requestBody = JSON.stringify(options.json);
+    }
 
     let status: number;
     let contentType: string;
     let text: string;
     try {
-      const response = await fetch(url, { method, headers, signal: AbortSignal.timeout(this.timeoutMs) });
+      const response = await fetch(url, { method, headers, body: requestBody, signal: AbortSignal.timeout(timeoutMs) });
       status = response.status;
       contentType = response.headers.get('content-type') ?? '';
       text = await response.text(); // inside the try: the timeout also covers a body that never ends
     } catch (error) {
-      throw new ApiUnreachableError(this.baseUrl, describeNetworkError(error, url, this.timeoutMs));
+      throw new ApiUnreachableError(this.baseUrl, describeNetworkError(error, url, timeoutMs));
     }
 
     const answered = (status >= 200 && status < 300) || options.acceptStatuses?.includes(status) === true;

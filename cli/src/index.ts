@@ -2,9 +2,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Command, Option } from 'commander';
-import { ApiClient, DEFAULT_API_URL, InvalidApiUrlError } from './api-client';
+import { ApiClient, DEFAULT_API_URL, InvalidApiUrlError, normaliseApiBase } from './api-client';
 import { CliError, EXIT_USAGE, reportFailure } from './cli-error';
+import { login, logout } from './commands/login';
 import { status, type StatusOptions } from './commands/status';
+import { registerWorkerCommands } from './commands/workers';
+import { readLogin, type StoredLogin } from './config-store';
 
 // src/ and dist/ are both one level below cli/package.json.
 const { version } = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../package.json'), 'utf8')) as {
@@ -16,20 +19,51 @@ interface GlobalOptions {
   token?: string;
 }
 
+/** The login `atelier login` stored, read once; a broken file is a clear failure. */
+function storedLogin(): StoredLogin | undefined {
+  try {
+    return readLogin();
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+}
+
+/**
+ * The site and token a command uses: --api and --token, else ATELIER_API_URL and
+ * ATELIER_ADMIN_TOKEN, else what `atelier login` stored. The stored token goes only to the stored
+ * site: a mistyped --api must not hand it to a stranger's server.
+ */
+function connection(command: Command): { api: string; token?: string; fromEnv: boolean } {
+  const { api, token } = command.optsWithGlobals<GlobalOptions>();
+  const source = command.getOptionValueSourceWithGlobals('api');
+  const fromEnv = source === 'env';
+  // An empty variable means unset, as in the backend's configuration.
+  const given = source === 'default' || (fromEnv && api.trim() === '') ? undefined : api;
+  const stored = given === undefined || token === undefined ? storedLogin() : undefined;
+  const site = given ?? stored?.apiUrl ?? DEFAULT_API_URL;
+  const storedTokenApplies = stored !== undefined && sameSite(site, stored.apiUrl);
+  return { api: site, token: token || (storedTokenApplies ? stored.token : undefined), fromEnv };
+}
+
+function sameSite(a: string, b: string): boolean {
+  try {
+    return normaliseApiBase(a) === normaliseApiBase(b);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The client an API command uses. A bad --api is checked here, so it is a usage error (exit 2). The
- * admin token goes only to admin routes: a mistyped --api must not hand it to a stranger's server.
+ * admin token goes only to admin routes.
  */
 function apiClient(command: Command, access: 'public' | 'admin'): ApiClient {
-  const { api, token } = command.optsWithGlobals<GlobalOptions>();
-  const fromEnv = command.getOptionValueSourceWithGlobals('api') === 'env';
-  // An empty variable means unset, as in the backend's configuration.
-  const baseUrl = fromEnv && api.trim() === '' ? DEFAULT_API_URL : api;
+  const { api, token, fromEnv } = connection(command);
   if (access === 'admin' && !token) {
-    throw new CliError('this command needs the admin token: pass --token or set ATELIER_ADMIN_TOKEN', EXIT_USAGE);
+    throw new CliError('this command needs the admin token: run atelier login, pass --token or set ATELIER_ADMIN_TOKEN', EXIT_USAGE);
   }
   try {
-    return new ApiClient({ baseUrl, token: access === 'admin' ? token : undefined });
+    return new ApiClient({ baseUrl: api, token: access === 'admin' ? token : undefined });
   } catch (error) {
     if (!(error instanceof InvalidApiUrlError)) throw error;
     const reason = `${fromEnv ? 'ATELIER_API_URL (used for --api)' : '--api'} ${error.message}`;
@@ -67,5 +101,25 @@ program
     examples('atelier status', 'atelier status --json', 'ATELIER_API_URL=https://atelier.example.com atelier status'),
   )
   .action((options: StatusOptions, command: Command) => status(apiClient(command, 'public'), options));
+
+program
+  .command('login')
+  .description('check the site and admin token, and keep them for later commands (file mode 0600)')
+  .addHelpText(
+    'after',
+    examples('atelier login --api https://atelier.example.com --token "$(cat admin-token)"', 'atelier login --token abc123  # the local site'),
+  )
+  .action(async (_options: unknown, command: Command) => {
+    const client = apiClient(command, 'admin');
+    await login(client, connection(command).token as string);
+  });
+
+program
+  .command('logout')
+  .description('forget the stored site and admin token')
+  .addHelpText('after', examples('atelier logout'))
+  .action(() => logout());
+
+registerWorkerCommands(program, (command) => apiClient(command, 'admin'), examples);
 
 program.parseAsync(process.argv).catch(reportFailure);

@@ -12,6 +12,13 @@ export function renderRecord(rows: Array<[label: string, value: Cell]>): string 
   return table.toString();
 }
 
+/** Rows under a header line (what `list` commands print). */
+export function renderTable(head: string[], rows: Cell[][]): string {
+  const table = new Table({ head, style: PLAIN });
+  table.push(...rows);
+  return table.toString();
+}
+
 export function renderJson(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }

@@ -14,9 +14,9 @@ export interface BackendProcess {
 
 /**
  * `node backend/dist/main.js` on a free port with a fresh DATA_DIR: embedded PGlite, in-process jobs
- * (no DATABASE_URL or REDIS_URL), no frontend. Resolves once GET /api/health answers.
+ * (no DATABASE_URL or REDIS_URL), no frontend, plus `extraEnv`. Resolves once GET /api/health answers.
  */
-export async function startBackend(): Promise<BackendProcess> {
+export async function startBackend(extraEnv: Record<string, string> = {}): Promise<BackendProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-cli-test-'));
   const env: NodeJS.ProcessEnv = {
@@ -25,6 +25,7 @@ export async function startBackend(): Promise<BackendProcess> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     FRONTEND_DIST: path.join(dataDir, 'no-frontend'),
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

@@ -1,0 +1,172 @@
+import { WORKER_KINDS, type GpuWorker, type RegisterWorkerRequest, type UpdateWorkerRequest, type WorkerTestResult } from '@atelier/contracts';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { ApiError, type ApiClient } from '../api-client';
+import { print, printResult, renderRecord, renderTable, type Cell } from '../output';
+
+type ClientFor = (command: Command) => ApiClient;
+type Examples = (...lines: string[]) => string;
+
+// A test generation waits on the worker, which may take up to its own 120 s limit.
+const TEST_TIMEOUT_MS = 180_000;
+
+const workerPath = (id: string) => `/admin/workers/${encodeURIComponent(id)}`;
+
+function positiveInteger(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a whole number of 1 or more');
+  return Number(value);
+}
+
+/** `atelier workers ...`: the GPU workers that serve Forge and Dream-o-matic jobs. */
+export function registerWorkerCommands(program: Command, clientFor: ClientFor, examples: Examples): void {
+  const workers = program
+    .command('workers')
+    .description('GPU workers (AUTOMATIC1111/Forge, ComfyUI, RunPod) that serve image generation')
+    .addHelpText('after', examples('atelier workers list', 'atelier workers register --name a5000 --kind a1111 --url http://10.0.0.5:7860 --gpu "RTX A5000"'));
+
+  workers
+    .command('register')
+    .description('register a worker; the API checks that it answers before saving it, unless --no-check')
+    .requiredOption('--name <name>', 'a name of your choosing, unique')
+    .addOption(new Option('--kind <kind>', 'what the worker runs').choices(WORKER_KINDS).makeOptionMandatory())
+    .requiredOption('--url <url>', 'where it answers (for RunPod: https://api.runpod.ai/v2/<endpoint id>)')
+    .requiredOption('--gpu <label>', 'the GPU shown on the generator pages, e.g. "RTX 3090"')
+    .option('--api-key <key>', 'credentials: RunPod API key, or user:password for an AUTOMATIC1111 --api-auth')
+    .option('--concurrency <n>', 'jobs it runs at once (default 1)', positiveInteger)
+    .option('--no-check', 'save without checking that the worker answers')
+    .option('--json', 'print the saved worker as JSON')
+    .addHelpText(
+      'after',
+      examples(
+        'atelier workers register --name a5000 --kind a1111 --url http://10.0.0.5:7860 --gpu "RTX A5000"',
+        'atelier workers register --name pod --kind runpod --url https://api.runpod.ai/v2/abc123 --gpu "RTX 4090" --api-key "$RUNPOD_KEY"',
+      ),
+    )
+    .action(async (options: RegisterOptions, command: Command) => {
+      const body: RegisterWorkerRequest = {
+        name: options.name,
+        kind: options.kind,
+        url: options.url,
+        gpu: options.gpu,
+        apiKey: options.apiKey,
+        concurrency: options.concurrency,
+        check: options.check,
+      };
+      const { body: worker } = await clientFor(command)
+        .post<GpuWorker>('/admin/workers', body)
+        .catch((error: unknown) => {
+          // The API's advice is for API callers; the CLI's switch for it is --no-check.
+          for (const detail of (error instanceof ApiError && error.details) || []) {
+            detail.message = detail.message.replace('register with check: false', 'add --no-check');
+          }
+          throw error;
+        });
+      printResult(worker, options, () => `Registered worker ${worker.name} (${worker.id})\n${renderWorker(worker)}`);
+    });
+
+  workers
+    .command('list')
+    .description('every worker with its health, load and last contact')
+    .option('--json', 'print the workers as JSON')
+    .addHelpText('after', examples('atelier workers list', 'atelier workers list --json'))
+    .action(async (options: { json?: boolean }, command: Command) => {
+      const { body: list } = await clientFor(command).get<GpuWorker[]>('/admin/workers');
+      printResult(list, options, () =>
+        list.length === 0
+          ? 'No workers registered: jobs are rendered by the built-in procedural renderer.'
+          : renderTable(
+              ['ID', 'NAME', 'KIND', 'GPU', 'URL', 'ENABLED', 'HEALTH', 'LOAD', 'LAST SEEN'],
+              list.map((worker) => [
+                worker.id,
+                worker.name,
+                worker.kind,
+                worker.gpu,
+                worker.url,
+                worker.enabled ? 'yes' : 'no',
+                worker.health,
+                `${worker.load}/${worker.concurrency}`,
+                worker.lastSeenAt ?? '-',
+              ]),
+            ),
+      );
+    });
+
+  workers
+    .command('show <id>')
+    .description("one worker's details")
+    .option('--json', 'print the worker as JSON')
+    .addHelpText('after', examples('atelier workers show 3f2b…'))
+    .action(async (id: string, options: { json?: boolean }, command: Command) => {
+      const { body: worker } = await clientFor(command).get<GpuWorker>(workerPath(id));
+      printResult(worker, options, () => renderWorker(worker));
+    });
+
+  for (const [name, enabled, help] of [
+    ['enable', true, 'send jobs to the worker again'],
+    ['disable', false, 'stop sending jobs to the worker (it stays registered)'],
+  ] as const) {
+    workers
+      .command(`${name} <id>`)
+      .description(help)
+      .addHelpText('after', examples(`atelier workers ${name} 3f2b…`))
+      .action(async (id: string, _options: unknown, command: Command) => {
+        const update: UpdateWorkerRequest = { enabled };
+        const { body: worker } = await clientFor(command).patch<GpuWorker>(workerPath(id), update);
+        print(`Worker ${worker.name} (${worker.id}) ${enabled ? 'enabled' : 'disabled'}`);
+      });
+  }
+
+  workers
+    .command('remove <id>')
+    .description('unregister the worker (jobs it ran keep its id)')
+    .addHelpText('after', examples('atelier workers remove 3f2b…'))
+    .action(async (id: string, _options: unknown, command: Command) => {
+      await clientFor(command).delete(workerPath(id));
+      print(`Worker ${id} removed`);
+    });
+
+  workers
+    .command('test <id>')
+    .description('run one small real generation through the worker and print its timing')
+    .option('--json', 'print the result as JSON')
+    .addHelpText('after', examples('atelier workers test 3f2b…'))
+    .action(async (id: string, options: { json?: boolean }, command: Command) => {
+      const { body: result } = await clientFor(command).post<WorkerTestResult>(`${workerPath(id)}/test`, undefined, { timeoutMs: TEST_TIMEOUT_MS });
+      printResult(result, options, () =>
+        renderRecord([
+          ['Worker', result.workerId],
+          ['Picture', `${result.width}x${result.height} PNG, ${result.bytes} bytes`],
+          ['Seed', result.seed],
+          ['Execution time', `${result.executionTime} ms`],
+        ]),
+      );
+    });
+}
+
+interface RegisterOptions {
+  name: string;
+  kind: GpuWorker['kind'];
+  url: string;
+  gpu: string;
+  apiKey?: string;
+  concurrency?: number;
+  check: boolean;
+  json?: boolean;
+}
+
+function renderWorker(worker: GpuWorker): string {
+  const rows: Array<[string, Cell]> = [
+    ['ID', worker.id],
+    ['Name', worker.name],
+    ['Kind', worker.kind],
+    ['URL', worker.url],
+    ['GPU', worker.gpu],
+    ['Enabled', worker.enabled ? 'yes' : 'no'],
+    ['Health', worker.health],
+    ['Load', `${worker.load}/${worker.concurrency}`],
+    ['Last seen', worker.lastSeenAt ?? '-'],
+    ['API key stored', worker.hasApiKey ? 'yes' : 'no'],
+    ['Registered', worker.createdAt],
+  ];
+  if (worker.healthError) rows.push(['Health error', worker.healthError]);
+  return renderRecord(rows);
+}

@@ -1,0 +1,148 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { GpuWorker, WorkerTestResult } from '@atelier/contracts';
+import { startA1111StandIn, type A1111StandIn } from '../../backend/test/stand-ins/a1111-stand-in';
+import { startBackend, type BackendProcess } from './helpers/backend-process';
+import { BACKEND_ENTRY, CLI_ENTRY, requireBuilt, runCli } from './helpers/built-cli';
+
+const ADMIN_TOKEN = 'cli-workers-admin-token-0123456789';
+
+// `atelier login/logout` and `atelier workers ...`, run built against a real backend and an
+// AUTOMATIC1111 stand-in (the backend's own, from backend/test/stand-ins).
+describe('atelier login and workers (built) against a real backend', () => {
+  let backend: BackendProcess;
+  let a1111: A1111StandIn;
+  let configDir: string;
+
+  beforeAll(async () => {
+    requireBuilt(CLI_ENTRY, 'npm run build -w cli');
+    requireBuilt(BACKEND_ENTRY, 'npm run build -w contracts && npm run build -w backend');
+    [backend, a1111] = await Promise.all([startBackend({ ADMIN_TOKEN }), startA1111StandIn()]);
+  });
+  afterAll(async () => {
+    await Promise.all([backend?.stop(), a1111?.close()]);
+  });
+  beforeEach(() => {
+    configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-cli-config-'));
+  });
+  afterEach(() => fs.rmSync(configDir, { recursive: true, force: true }));
+
+  /** The CLI with its own config dir, and the site and token given as flags unless `login` is used. */
+  const cli = (args: string[], { flags = true } = {}) =>
+    runCli(flags ? ['--api', backend.url, '--token', ADMIN_TOKEN, ...args] : args, { ATELIER_CONFIG_DIR: configDir });
+  const workersJson = async () => JSON.parse((await cli(['workers', 'list', '--json'])).stdout) as GpuWorker[];
+
+  describe('login and logout', () => {
+    it('login checks the pair, stores it with mode 0600, and later commands use it', async () => {
+      const run = await cli(['login']);
+      expect(run).toMatchObject({ exitCode: 0, stderr: '' });
+      const file = path.join(configDir, 'config.json');
+      expect(run.stdout).toContain(`Logged in to ${backend.url}; saved in ${file}`);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ apiUrl: backend.url, token: ADMIN_TOKEN });
+
+      const list = await cli(['workers', 'list', '--json'], { flags: false });
+      expect(list).toMatchObject({ exitCode: 0, stderr: '' });
+      expect(Array.isArray(JSON.parse(list.stdout))).toBe(true);
+
+      expect((await cli(['logout'], { flags: false })).stdout).toContain(`Logged out; removed ${file}`);
+      expect(fs.existsSync(file)).toBe(false);
+      const after = await cli(['workers', 'list'], { flags: false });
+      expect(after.exitCode).toBe(2);
+      expect(after.stderr).toMatch(/needs the admin token: run atelier login/);
+      expect((await cli(['logout'], { flags: false })).stdout).toContain('Not logged in');
+    });
+
+    it('login with a wrong token saves nothing and says why, exiting 1', async () => {
+      const run = await runCli(['login', '--api', backend.url, '--token', 'wrong-token-0123456789'], { ATELIER_CONFIG_DIR: configDir });
+      expect(run.exitCode).toBe(1);
+      expect(run.stderr).toBe(`atelier: the API at ${backend.url} refused that admin token; nothing was saved\n`);
+      expect(fs.existsSync(path.join(configDir, 'config.json'))).toBe(false);
+    });
+
+    it('does not send the stored token to another site given with --api', async () => {
+      await cli(['login']);
+      const run = await cli(['--api', 'http://127.0.0.1:9', 'workers', 'list'], { flags: false });
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toMatch(/needs the admin token/);
+    });
+  });
+
+  describe('workers', () => {
+    it('register checks the worker, list shows it healthy, and a test generation runs through it', async () => {
+      const register = await cli(['workers', 'register', '--name', 'a5000', '--kind', 'a1111', '--url', a1111.url, '--gpu', 'RTX A5000', '--json']);
+      expect(register).toMatchObject({ exitCode: 0, stderr: '' });
+      const worker = JSON.parse(register.stdout) as GpuWorker;
+      expect(worker).toMatchObject({ name: 'a5000', kind: 'a1111', url: a1111.url, gpu: 'RTX A5000', enabled: true, concurrency: 1 });
+
+      const table = await cli(['workers', 'list']);
+      expect(table.exitCode).toBe(0);
+      expect(table.stdout).toMatch(/ID\s.*NAME\s.*KIND\s.*GPU\s.*URL\s.*ENABLED\s.*HEALTH\s.*LOAD\s.*LAST SEEN/);
+      const row = table.stdout.split('\n').find((line) => line.includes(worker.id)) ?? '';
+      expect(row).toMatch(/a5000.*a1111.*RTX A5000.*yes.*healthy.*0\/1/);
+
+      const test = await cli(['workers', 'test', worker.id, '--json']);
+      expect(test).toMatchObject({ exitCode: 0, stderr: '' });
+      const result = JSON.parse(test.stdout) as WorkerTestResult;
+      expect(result).toMatchObject({ workerId: worker.id, width: 512, height: 512 });
+      expect(result.bytes).toBeGreaterThan(0);
+      expect(a1111.requests.some((request) => request.path === '/sdapi/v1/txt2img')).toBe(true);
+      const human = await cli(['workers', 'test', worker.id]);
+      expect(human.stdout).toMatch(/Execution time\s*│\s*\d+ ms/);
+
+      await cli(['workers', 'remove', worker.id]);
+    });
+
+    it('disable and enable switch the worker, show prints it, remove unregisters it', async () => {
+      const worker = JSON.parse(
+        (await cli(['workers', 'register', '--name', 'spare', '--kind', 'comfyui', '--url', 'http://127.0.0.1:9', '--gpu', 'RTX 3090', '--no-check', '--json'])).stdout,
+      ) as GpuWorker;
+
+      expect((await cli(['workers', 'disable', worker.id])).stdout).toBe(`Worker spare (${worker.id}) disabled\n`);
+      expect((await workersJson()).find((each) => each.id === worker.id)?.enabled).toBe(false);
+      expect((await cli(['workers', 'enable', worker.id])).stdout).toBe(`Worker spare (${worker.id}) enabled\n`);
+      const show = await cli(['workers', 'show', worker.id]);
+      expect(show.stdout).toMatch(/Name\s*│\s*spare/);
+      expect(show.stdout).toMatch(/Enabled\s*│\s*yes/);
+
+      expect((await cli(['workers', 'remove', worker.id])).stdout).toBe(`Worker ${worker.id} removed\n`);
+      expect((await workersJson()).some((each) => each.id === worker.id)).toBe(false);
+    });
+
+    it('refuses a worker that does not answer, naming url and how to save it anyway, and saves nothing', async () => {
+      const run = await cli(['workers', 'register', '--name', 'gone', '--kind', 'a1111', '--url', 'http://127.0.0.1:9', '--gpu', 'RTX 3090']);
+      expect(run.exitCode).toBe(1);
+      expect(run.stderr).toMatch(
+        /^atelier: The worker at http:\/\/127\.0\.0\.1:9 did not answer its health check \(HTTP 400 VALIDATION_FAILED\): url: .+ \(add --no-check to save it anyway\)\n$/,
+      );
+      expect(run.stderr.split('\n')).toHaveLength(2); // one line and its newline
+      expect((await workersJson()).some((each) => each.name === 'gone')).toBe(false);
+    });
+
+    it('rejects bad input before calling the API, and reports unknown ids and bad tokens', async () => {
+      const kind = await cli(['workers', 'register', '--name', 'x', '--kind', 'tensorrt', '--url', a1111.url, '--gpu', 'G']);
+      expect(kind.exitCode).toBe(2);
+      expect(kind.stderr).toMatch(/--kind <kind>' argument 'tensorrt' is invalid\. Allowed choices are a1111, comfyui, runpod/);
+      const concurrency = await cli(['workers', 'register', '--name', 'x', '--kind', 'a1111', '--url', a1111.url, '--gpu', 'G', '--concurrency', '0']);
+      expect(concurrency.exitCode).toBe(2);
+      expect(concurrency.stderr).toMatch(/--concurrency <n>' argument '0' is invalid\. must be a whole number of 1 or more/);
+
+      const unknown = await cli(['workers', 'disable', '00000000-0000-4000-8000-000000000000']);
+      expect(unknown.exitCode).toBe(1);
+      expect(unknown.stderr).toMatch(/^atelier: .*\(HTTP 404 NOT_FOUND\)/);
+
+      const badToken = await runCli(['--api', backend.url, '--token', 'wrong-token-0123456789', 'workers', 'list'], { ATELIER_CONFIG_DIR: configDir });
+      expect(badToken.exitCode).toBe(1);
+      expect(badToken.stderr).toMatch(/\(HTTP 401 UNAUTHORIZED\); check --token or ATELIER_ADMIN_TOKEN/);
+    });
+
+    it('every workers command has --help with an example', async () => {
+      for (const name of ['register', 'list', 'show', 'enable', 'disable', 'remove', 'test']) {
+        const run = await cli(['workers', name, '--help']);
+        expect(run.exitCode).toBe(0);
+        expect(run.stdout).toContain(`$ atelier workers ${name}`);
+      }
+    });
+  });
+});
