@@ -1,12 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, type Type } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, UploadedFile, UseInterceptors, type Type } from '@nestjs/common';
+import { ApiConsumes, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { SiteProfile } from '@atelier/contracts';
 import { AdminOnly } from '../../common/guards/admin-token.guard';
-import { ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
+import { parseInput, ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
+import type { UploadedPicture } from '../media/image-upload';
+import { PictureUpload } from '../media/picture-upload.interceptor';
 import { AdminContentService } from './admin-content.service';
-import { COLLECTIONS, type ContentCollection } from './content-collections';
+import { COLLECTIONS, type AdminGalleryItem, type ContentCollection } from './content-collections';
+import { GalleryUploads } from './gallery-uploads';
 import {
   createBodies,
+  galleryUploadFields,
   reorderBody,
   siteProfileBody,
   slugKeyParams,
@@ -33,6 +37,21 @@ export class AdminSiteController {
   @Put()
   save(@Body(new ZodValidationPipe(siteProfileBody)) profile: SiteProfileBody): Promise<SiteProfile> {
     return this.content.saveProfile(profile);
+  }
+}
+
+/** A picture for the gallery, sent as a file (`atelier gallery import`); a known picture is 409. */
+@ApiTags('admin: content')
+@AdminOnly()
+@Controller('admin/content/gallery/upload')
+export class AdminGalleryUploadController {
+  constructor(private readonly uploads: GalleryUploads) {}
+
+  @Post()
+  @ApiConsumes('multipart/form-data')
+  @UseInterceptors(PictureUpload('picture'))
+  upload(@Body() body: Record<string, unknown> | undefined, @UploadedFile() picture: UploadedPicture | undefined): Promise<AdminGalleryItem> {
+    return this.uploads.add(picture, parseInput(galleryUploadFields, body ?? {}));
   }
 }
 

@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
-import { ADMIN_COLLECTION_CONTROLLERS, AdminSiteController } from './admin-content.controller';
+import { ADMIN_COLLECTION_CONTROLLERS, AdminGalleryUploadController, AdminSiteController } from './admin-content.controller';
 import { AdminContentService } from './admin-content.service';
 import { ContentController } from './content.controller';
 import { ContentRepository } from './content.repository';
 import { ContentService } from './content.service';
+import { GalleryUploads } from './gallery-uploads';
 
 /** Site content: the public read API and the owner's admin API over the same tables. */
 @Module({
-  controllers: [ContentController, AdminSiteController, ...ADMIN_COLLECTION_CONTROLLERS],
-  providers: [ContentRepository, ContentService, AdminContentService],
+  controllers: [ContentController, AdminSiteController, AdminGalleryUploadController, ...ADMIN_COLLECTION_CONTROLLERS],
+  providers: [ContentRepository, ContentService, AdminContentService, GalleryUploads],
   exports: [ContentService],
 })
 export class ContentModule {}

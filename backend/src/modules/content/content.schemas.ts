@@ -228,6 +228,10 @@ export type CollectionName = keyof typeof createBodies;
 export type CreateBody<N extends CollectionName> = z.output<(typeof createBodies)[N]>;
 export type UpdateBody<N extends CollectionName> = z.output<(typeof updateBodies)[N]>;
 
+/** POST /api/admin/content/gallery/upload: the picture comes as a file; these are its labels. */
+export const galleryUploadFields = z.strictObject({ title: galleryFields.title, author: galleryFields.author });
+export type GalleryUploadFields = z.output<typeof galleryUploadFields>;
+
 export const uuidKeyParams = (noun: string) => z.strictObject({ id: uuidParam(noun) });
 export const slugKeyParams = z.strictObject({ id: slug });
 
