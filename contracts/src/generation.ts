@@ -112,3 +112,38 @@ export interface WorkerTestResult {
   /** PNG bytes received. */
   bytes: number;
 }
+
+/** A generation job as the admin API shows it (`/api/admin/jobs`, `atelier jobs ...`). Times are ISO strings. */
+export interface AdminJob {
+  id: string;
+  status: JobStatus;
+  /** The prompt rendered: the visitor's, or the curated one a dream mode picked. */
+  prompt: string;
+  /** Set for Dream-o-matic jobs. */
+  dreamMode: DreamMode | null;
+  /** `procedural`, `a1111`, `comfyui` or `runpod`, once a runner picked one. */
+  provider: string | null;
+  /** The registered GPU worker's id, or `procedural`; null before start. */
+  workerId: string | null;
+  /** Times a runner took the job. */
+  attempts: number;
+  error: string | null;
+  /** Where the stored picture is served, for COMPLETED jobs. */
+  url: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** Ms from start to finish. */
+  executionTime: number | null;
+  /** Ms from creation to start. */
+  delayTime: number | null;
+}
+
+/** POST /api/admin/jobs/purge: deletes finished jobs (and their pictures) that finished longer ago than this. */
+export interface PurgeJobsRequest {
+  olderThanMinutes: number;
+}
+
+export interface PurgeJobsResult {
+  deleted: number;
+}

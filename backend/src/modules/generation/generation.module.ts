@@ -7,6 +7,8 @@ import { InProcessDispatcher } from './dispatch/in-process.dispatcher';
 import { JobDispatcher } from './dispatch/job-dispatcher';
 import { ExampleImages } from './examples/example-images';
 import { GenerationController } from './generation.controller';
+import { AdminJobsController } from './jobs/admin-jobs.controller';
+import { AdminJobsService } from './jobs/admin-jobs.service';
 import { JobMaintenance } from './jobs/job-maintenance';
 import { JobRunner } from './jobs/job-runner';
 import { JobsRepository } from './jobs/jobs.repository';
@@ -39,7 +41,7 @@ export class GenerationModule {
     return {
       module: GenerationModule,
       imports: [...queue, ...(role === 'api' ? [RateLimitModule] : [])],
-      controllers: role === 'api' ? [GenerationController, AdminWorkersController] : [],
+      controllers: role === 'api' ? [GenerationController, AdminWorkersController, AdminJobsController] : [],
       providers: [
         JobsRepository,
         WorkersRepository,
@@ -47,6 +49,7 @@ export class GenerationModule {
         WorkerPool,
         WorkersService,
         JobsService,
+        AdminJobsService,
         ExampleImages,
         dispatcher,
         ...runners,

@@ -1,4 +1,4 @@
-import { DREAM_MODES, PROMPT_MAX_LENGTH, WORKER_KINDS } from '@atelier/contracts';
+import { DREAM_MODES, JOB_STATUSES, PROMPT_MAX_LENGTH, WORKER_KINDS } from '@atelier/contracts';
 import { z } from 'zod';
 import { requiredText, uuidParam } from '../../common/validation/fields';
 
@@ -62,3 +62,33 @@ export const updateWorkerBody = z
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'give at least one field to change' });
 export type UpdateWorkerBody = z.infer<typeof updateWorkerBody>;
+
+// The owner's job management -------------------------------------------------------------------------
+
+export const ADMIN_JOB_LIST_DEFAULT = 50;
+export const ADMIN_JOB_LIST_MAX = 500;
+/** Ten years: more than any job can be old, small enough to stay a valid date. */
+const PURGE_MAX_MINUTES = 10 * 366 * 24 * 60;
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`);
+
+export const listJobsQuery = z.strictObject({
+  status: z.enum(JOB_STATUSES, { error: oneOf(JOB_STATUSES) }).optional(),
+  // Query values arrive as text; only digits count as a number.
+  limit: z
+    .string({ error: 'must be a whole number' })
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(wholeNumber(1, ADMIN_JOB_LIST_MAX))
+    .default(ADMIN_JOB_LIST_DEFAULT),
+});
+export type ListJobsQuery = z.infer<typeof listJobsQuery>;
+
+// 0 is allowed: every finished job, whenever it finished.
+export const purgeJobsBody = z.strictObject({ olderThanMinutes: wholeNumber(0, PURGE_MAX_MINUTES) });
+export type PurgeJobsBody = z.infer<typeof purgeJobsBody>;

@@ -4,9 +4,9 @@ import type { AppConfig } from '../../../config/app-config';
 import { DATABASE_HANDLE } from '../../../db/database.module';
 import type { DatabaseHandle } from '../../../db/database';
 import { JobDispatcher } from '../dispatch/job-dispatcher';
-import { ResultFiles } from '../results/result-files';
 import { STALE_AFTER_MS } from './job-runner';
 import { JobsRepository } from './jobs.repository';
+import { JobsService } from './jobs.service';
 
 const SWEEP_MS = 5_000;
 const REDELIVER_MS = 60_000;
@@ -27,7 +27,7 @@ export class JobMaintenance implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     private readonly jobs: JobsRepository,
     private readonly dispatcher: JobDispatcher,
-    private readonly results: ResultFiles,
+    private readonly jobsService: JobsService,
     @Inject(DATABASE_HANDLE) private readonly database: DatabaseHandle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -71,10 +71,9 @@ export class JobMaintenance implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async deleteExpired(now = Date.now()): Promise<number> {
-    const files = await this.jobs.deleteFinished(new Date(now - this.config.generation.retentionMs));
-    for (const file of files) await this.results.remove(file);
-    if (files.length) this.logger.log(`Deleted ${files.length} generated picture(s) past retention`);
-    return files.length;
+    const deleted = await this.jobsService.deleteFinished(new Date(now - this.config.generation.retentionMs));
+    if (deleted) this.logger.log(`Deleted ${deleted} finished job(s) and their pictures past retention`);
+    return deleted;
   }
 
   private every(ms: number, task: () => Promise<void>): void {

@@ -25,6 +25,8 @@ export const STALE_AFTER_MS = 4 * HEARTBEAT_MS;
 export class JobRunner implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(JobRunner.name);
   private readonly running = new Map<string, Promise<RunOutcome>>();
+  /** Jobs claimed here and being generated, each with the switch that stops its provider once it is cancelled. */
+  private readonly inFlight = new Map<string, AbortController>();
   private readonly shutdown = new AbortController();
   private readonly heartbeat: NodeJS.Timeout;
 
@@ -70,18 +72,22 @@ export class JobRunner implements BeforeApplicationShutdown, OnApplicationShutdo
     });
     if (!job) return 'skipped'; // another runner got there first
     const timeout = AbortSignal.timeout(this.config.generation.timeoutMs);
+    const cancelled = new AbortController();
+    this.inFlight.set(job.id, cancelled);
     try {
       const image = await assignment.provider.generate({
         prompt: job.prompt,
         seed: job.seed!,
         width: PROCEDURAL_SIZE,
         height: PROCEDURAL_SIZE,
-        signal: AbortSignal.any([timeout, this.shutdown.signal]),
+        signal: AbortSignal.any([timeout, this.shutdown.signal, cancelled.signal]),
       });
       const file = await this.results.save(job.id, image.png);
       if (!(await this.jobs.complete(job.id, { seed: image.seed, imageFile: file }))) await this.results.remove(file);
       return 'done';
     } catch (error) {
+      // The job already ended (the owner cancelled it): its row says so, and must keep saying so.
+      if (cancelled.signal.aborted) return 'done';
       if (this.shutdown.signal.aborted && !timeout.aborted) {
         await this.jobs.putBack(job.id);
         return 'handed-back';
@@ -97,11 +103,32 @@ export class JobRunner implements BeforeApplicationShutdown, OnApplicationShutdo
         await this.workers.recordHealth(assignment.workerId, 'unhealthy', message);
       }
       return 'done';
+    } finally {
+      this.inFlight.delete(job.id);
     }
   }
 
+  /** Stops the provider working on a job that ended meanwhile (cancelled); false if this process is not running it. */
+  abort(jobId: string): boolean {
+    const cancelled = this.inFlight.get(jobId);
+    cancelled?.abort(new Error('the job was cancelled'));
+    return cancelled !== undefined;
+  }
+
+  /**
+   * Touches the rows of the jobs running here. A job whose row no longer shows it running was ended
+   * elsewhere (cancelled through another process's API): its provider is stopped.
+   */
   private beat(): void {
-    this.jobs.heartbeat([...this.running.keys()]).catch((error: unknown) => this.logger.warn(`Job heartbeat failed: ${String(error)}`));
+    const working = [...this.inFlight];
+    this.jobs
+      .heartbeat(working.map(([id]) => id))
+      .then((running) => {
+        for (const [id, cancelled] of working) {
+          if (!running.includes(id) && this.inFlight.get(id) === cancelled) cancelled.abort(new Error('the job is no longer running'));
+        }
+      })
+      .catch((error: unknown) => this.logger.warn(`Job heartbeat failed: ${String(error)}`));
   }
 
   /** Stops providers at once; the jobs they were running go back to the queue before the database closes. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
-import type { JobStatus } from '@atelier/contracts';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { FINISHED_JOB_STATUSES, type JobStatus } from '@atelier/contracts';
 import { DATABASE } from '../../../db/database.module';
 import type { Database } from '../../../db/database';
 import { generationJobs, type GenerationJobRow } from '../../../db/schema/generation-jobs.table';
@@ -24,6 +24,16 @@ export class JobsRepository {
   async findById(id: string): Promise<JobRow | undefined> {
     const [row] = await this.db.select().from(generationJobs).where(eq(generationJobs.id, id));
     return row;
+  }
+
+  /** Newest first, optionally only those in one state. */
+  async list(options: { status?: JobStatus; limit: number }): Promise<JobRow[]> {
+    return this.db
+      .select()
+      .from(generationJobs)
+      .where(options.status ? eq(generationJobs.status, options.status) : undefined)
+      .orderBy(desc(generationJobs.createdAt), desc(generationJobs.id))
+      .limit(options.limit);
   }
 
   /** Jobs waiting or running, everywhere: what the queue cap counts. */
@@ -52,12 +62,15 @@ export class JobsRepository {
     return row;
   }
 
-  async heartbeat(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db
+  /** Touches the jobs still running; returns their ids, so the runner can stop work on the others (cancelled). */
+  async heartbeat(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
       .update(generationJobs)
       .set({ heartbeatAt: now })
-      .where(and(inArray(generationJobs.id, ids), eq(generationJobs.status, 'IN_PROGRESS')));
+      .where(and(inArray(generationJobs.id, ids), eq(generationJobs.status, 'IN_PROGRESS')))
+      .returning({ id: generationJobs.id });
+    return rows.map((row) => row.id);
   }
 
   /** False when the job was no longer running (cancelled meanwhile): the caller drops its picture. */
@@ -136,12 +149,12 @@ export class JobsRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Deletes jobs that finished before `finishedBefore`; returns their picture files to remove. */
-  async deleteFinished(finishedBefore: Date): Promise<string[]> {
+  /** Deletes jobs that finished before `finishedBefore`; returns how many, and their picture files to remove. */
+  async deleteFinished(finishedBefore: Date): Promise<{ deleted: number; files: string[] }> {
     const rows = await this.db
       .delete(generationJobs)
-      .where(lt(generationJobs.finishedAt, finishedBefore))
+      .where(and(inArray(generationJobs.status, [...FINISHED_JOB_STATUSES]), lt(generationJobs.finishedAt, finishedBefore)))
       .returning({ imageFile: generationJobs.imageFile });
-    return rows.flatMap((row) => (row.imageFile ? [row.imageFile] : []));
+    return { deleted: rows.length, files: rows.flatMap((row) => (row.imageFile ? [row.imageFile] : [])) };
   }
 }

@@ -38,7 +38,15 @@ export class JobsService {
     return this.describe(job);
   }
 
-  private async start(values: { prompt: string; dreamMode?: DreamMode }): Promise<StartedJob> {
+  /** Deletes jobs that finished before `finishedBefore` and their pictures: retention and the owner's purge. */
+  async deleteFinished(finishedBefore: Date): Promise<number> {
+    const { deleted, files } = await this.jobs.deleteFinished(finishedBefore);
+    for (const file of files) await this.results.remove(file);
+    return deleted;
+  }
+
+  /** A new queued job, within the queue cap; what every start (and the owner's retry) goes through. */
+  async start(values: { prompt: string; dreamMode?: DreamMode }): Promise<StartedJob> {
     const cap = this.config.generation.queueCap;
     if ((await this.jobs.countActive()) >= cap) {
       throw new AppError('RATE_LIMITED', `The generation queue is full (${cap} jobs waiting or running); try again in a minute`);

@@ -1,0 +1,50 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { AdminJob, PurgeJobsResult } from '@atelier/contracts';
+import { AdminOnly } from '../../../common/guards/admin-token.guard';
+import { ZodValidationPipe } from '../../../common/validation/zod-validation.pipe';
+import { listJobsQuery, purgeJobsBody, type ListJobsQuery, type PurgeJobsBody } from '../generation.schemas';
+import { AdminJobsService } from './admin-jobs.service';
+
+/**
+ * Generation jobs for the owner (`atelier jobs ...`). Ids are not validated as UUIDs here: any text is
+ * looked up, and an id that names no job is simply not found, as on /api/job-status.
+ */
+@ApiTags('admin: jobs')
+@AdminOnly()
+@Controller('admin/jobs')
+export class AdminJobsController {
+  constructor(private readonly jobs: AdminJobsService) {}
+
+  @Get()
+  @ApiOkResponse({ description: 'Jobs newest first, at most `limit` (default 50, max 500), optionally of one status' })
+  list(@Query(new ZodValidationPipe(listJobsQuery)) query: ListJobsQuery): Promise<AdminJob[]> {
+    return this.jobs.list(query);
+  }
+
+  @Post('purge')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'Deletes finished jobs (and their pictures) that finished more than olderThanMinutes ago' })
+  purge(@Body(new ZodValidationPipe(purgeJobsBody)) body: PurgeJobsBody): Promise<PurgeJobsResult> {
+    return this.jobs.purge(body.olderThanMinutes);
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string): Promise<AdminJob> {
+    return this.jobs.get(id);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The job, now CANCELLED; 409 if it had already finished' })
+  cancel(@Param('id') id: string): Promise<AdminJob> {
+    return this.jobs.cancel(id);
+  }
+
+  @Post(':id/retry')
+  @HttpCode(202)
+  @ApiAcceptedResponse({ description: 'The new queued job that runs the same prompt again; 409 unless the job ended ERROR, CANCELLED or TIMED_OUT' })
+  retry(@Param('id') id: string): Promise<AdminJob> {
+    return this.jobs.retry(id);
+  }
+}
