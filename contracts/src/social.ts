@@ -114,3 +114,25 @@ export const DEFAULT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The seeded guest account the lobby's sign-in form starts with. */
 export const GUEST_ACCOUNT = { email: 'guest@example.com', password: 'guest-password' } as const;
+
+/**
+ * A member as the owner's admin API (`/api/admin/users`, `atelier users ...`) shows them: the
+ * private email included, the password hash never.
+ */
+export interface AdminMember {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  location: string;
+  occupation: string;
+  createdAt: string;
+  /** A disabled member can neither sign in nor use a token they already hold. */
+  disabled: boolean;
+  disabledAt: string | null;
+  friends: number;
+  posts: number;
+}
+
+/** `GET /api/admin/users?q=&limit=`: `q` matches names and email (case-blind), newest members first. */
+export const ADMIN_MEMBER_LIST = { defaultLimit: 100, maxLimit: 1000, maxQuery: 200 } as const;

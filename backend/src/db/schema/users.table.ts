@@ -13,6 +13,8 @@ export const users = pgTable('users', {
   viewedProfile: integer('viewed_profile').notNull().default(0),
   impressions: integer('impressions').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set by the owner (`atelier users disable`): the member can neither sign in nor use a token they hold. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 /** A column naming a member; their rows go when the member does. */

@@ -3,6 +3,7 @@ import { GUEST_ACCOUNT } from '@atelier/contracts';
 import sharp from 'sharp';
 import { hashPassword } from '../../modules/auth/password-hasher';
 import { faceFromSeed } from '../../modules/botfolk/individual';
+import type { EncodedImage } from '../../modules/media/image-upload';
 import type { UploadKind } from '../../modules/media/media-paths';
 import { removeImage, saveImage } from '../../modules/media/media-store.service';
 import type { Database } from '../database';
@@ -12,7 +13,7 @@ import { postLikes } from '../schema/post-likes.table';
 import { posts } from '../schema/posts.table';
 import { users } from '../schema/users.table';
 import { POST_ART_SIZE, postArtSvg } from './illustrations/post-art.svg';
-import { LIKE_INTERVAL_MINUTES, SEED_FRIENDSHIPS, SEED_MEMBERS, SEED_POSTS, type MemberKey } from './matrix-network.content';
+import { LIKE_INTERVAL_MINUTES, SEED_FRIENDSHIPS, SEED_MEMBERS, SEED_POSTS, type MemberKey, type SeedMember } from './matrix-network.content';
 import type { SeedStep } from './seeder';
 
 const MINUTE = 60_000;
@@ -28,6 +29,22 @@ async function settleAll(jobs: ReadonlyArray<Promise<unknown>>): Promise<void> {
   if (failed) throw failed.reason;
 }
 
+/** An SVG drawing as a PNG of `size` (scaled when the drawing is another size). */
+async function renderPng(svg: string, size: { width: number; height: number }): Promise<EncodedImage> {
+  const buffer = await sharp(Buffer.from(svg)).resize(size.width, size.height).png().toBuffer();
+  return { buffer, extension: 'png', ...size };
+}
+
+/**
+ * A seeded member's picture: the Bot Folk individual their email draws (the same on every fresh
+ * start), with the member's gender gene and, for women, no beard. The owner's `reset-guest` draws
+ * the guest's again with it.
+ */
+export function seedMemberAvatar(member: SeedMember): Promise<EncodedImage> {
+  const face = faceFromSeed(member.email, member.gender ? { gender: member.gender, facialHair: 'none' } : { gender: member.gender });
+  return renderPng(face, { width: AVATAR_SIZE, height: AVATAR_SIZE });
+}
+
 /** Renders SVG illustrations to PNG files under DATA_DIR/media and remembers them for clean-up. */
 class PictureWriter {
   private readonly written: Array<{ kind: UploadKind; fileName: string }> = [];
@@ -36,8 +53,11 @@ class PictureWriter {
 
   /** Renders `svg` at `size` (scaled when the drawing is another size). */
   async write(kind: UploadKind, svg: string, size: { width: number; height: number }): Promise<string> {
-    const buffer = await sharp(Buffer.from(svg)).resize(size.width, size.height).png().toBuffer();
-    const fileName = await saveImage(this.dataDir, kind, { buffer, extension: 'png', ...size });
+    return this.save(kind, renderPng(svg, size));
+  }
+
+  async save(kind: UploadKind, image: Promise<EncodedImage>): Promise<string> {
+    const fileName = await saveImage(this.dataDir, kind, await image);
     this.written.push({ kind, fileName });
     return fileName;
   }
@@ -56,13 +76,7 @@ async function seedNetwork(tx: Database, pictures: PictureWriter): Promise<void>
   const memberKeys = Object.keys(SEED_MEMBERS) as MemberKey[];
   const ids = Object.fromEntries(memberKeys.map((key) => [key, randomUUID()])) as Record<MemberKey, string>;
 
-  // Each member's face is the Bot Folk individual their email draws (the same on every fresh start),
-  // with the gender gene of the member and, for women, no beard.
-  const avatarJobs = memberKeys.map((key) => {
-    const { email, gender } = SEED_MEMBERS[key];
-    const face = faceFromSeed(email, gender ? { gender, facialHair: 'none' } : { gender });
-    return pictures.write('users', face, { width: AVATAR_SIZE, height: AVATAR_SIZE });
-  });
+  const avatarJobs = memberKeys.map((key) => pictures.save('users', seedMemberAvatar(SEED_MEMBERS[key])));
   const postPictureJobs = SEED_POSTS.map((post) =>
     post.art ? pictures.write('posts', postArtSvg(post.art), POST_ART_SIZE) : Promise.resolve(null),
   );

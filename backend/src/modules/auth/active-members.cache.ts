@@ -2,16 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { ChangeNotifier } from '../../db/change-notifier';
 import { UsersRepository } from '../users/users.repository';
 
-/** Removing members publishes this topic; every process forgets who it had seen. */
+/** Removing or disabling members publishes this topic; every process forgets who it had seen. */
 export const MEMBERS_TOPIC = 'members';
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 50_000;
 
 /**
- * Which member ids exist, remembered for a while: every signed-in request checks that its token's
- * member still exists, and asking the database each time would cost a round trip per request.
- * Only "exists" is remembered; an unknown id is looked up again next time.
+ * Which member ids exist and are not disabled, remembered for a while: every signed-in request checks
+ * that its token's member is still active, and asking the database each time would cost a round trip
+ * per request. Only "active" is remembered; any other id is looked up again next time.
  */
 @Injectable()
 export class ActiveMembersCache {
@@ -24,16 +24,16 @@ export class ActiveMembersCache {
     notifier.subscribe(MEMBERS_TOPIC, () => (this.seen = new Map()));
   }
 
-  async exists(id: string): Promise<boolean> {
+  async isActive(id: string): Promise<boolean> {
     const until = this.seen.get(id);
     if (until !== undefined && until > Date.now()) return true;
-    const exists = await this.users.exists(id);
-    if (exists) {
+    const active = await this.users.isActive(id);
+    if (active) {
       if (this.seen.size >= MAX_ENTRIES) this.seen = new Map();
       this.seen.set(id, Date.now() + TTL_MS);
     } else {
       this.seen.delete(id);
     }
-    return exists;
+    return active;
   }
 }

@@ -61,6 +61,8 @@ export class AuthService {
     if (!(await verifyPassword(row?.passwordHash, input.password)) || !row) {
       throw new AppError('UNAUTHORIZED', 'The email or password is not correct');
     }
+    // Said only to whoever knows the password, so nobody else learns which accounts are disabled.
+    if (row.disabledAt) throw new AppError('FORBIDDEN', 'This account has been disabled by the site owner');
     const token = await this.jwt.signAsync({ sub: row.id }, { expiresIn: this.config.jwtTtlSeconds });
     return { user: await this.members.member(row, true), token };
   }

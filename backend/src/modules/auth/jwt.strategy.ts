@@ -11,7 +11,7 @@ interface TokenPayload {
   sub: string;
 }
 
-/** Verifies signature and expiry, then that the member still exists (an account removed by the owner signs out). */
+/** Verifies signature and expiry, then that the member still exists and is not disabled (the owner's removal or disabling signs out). */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy) {
   constructor(
@@ -29,6 +29,6 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
 
   async validate(payload: TokenPayload): Promise<AuthenticatedMember | false> {
     if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.sub)) return false;
-    return (await this.members.exists(payload.sub)) ? { id: payload.sub } : false;
+    return (await this.members.isActive(payload.sub)) ? { id: payload.sub } : false;
   }
 }

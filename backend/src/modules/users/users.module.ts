@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module';
+import { AdminUsersController } from './admin-users.controller';
+import { AdminUsersService } from './admin-users.service';
 import { ImpressionsCounter } from './impressions.counter';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
-  controllers: [UsersController],
-  providers: [UsersRepository, UsersService, ImpressionsCounter],
+  imports: [MediaModule],
+  controllers: [UsersController, AdminUsersController],
+  providers: [UsersRepository, UsersService, ImpressionsCounter, AdminUsersService],
   exports: [UsersRepository, UsersService, ImpressionsCounter],
 })
 export class UsersModule {}

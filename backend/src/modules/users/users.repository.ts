@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import { DATABASE } from '../../db/database.module';
 import type { Database } from '../../db/database';
 import { friendships } from '../../db/schema/friendships.table';
+import { posts } from '../../db/schema/posts.table';
 import { profileViews } from '../../db/schema/profile-views.table';
 import { users } from '../../db/schema/users.table';
 
@@ -19,6 +21,40 @@ const friendColumns = {
   picturePath: users.picturePath,
 };
 export type FriendRow = { [K in keyof typeof friendColumns]: string };
+
+/**
+ * How many rows of `table` name the member in `column`. Drizzle leaves columns unqualified in a
+ * one-table select, where a bare "id" would mean the subquery's own table: every name is spelled out.
+ */
+function rowsNamingMember(table: AnyPgTable, column: AnyPgColumn) {
+  const qualified = (owner: AnyPgTable, name: string) => sql`${owner}.${sql.identifier(name)}`;
+  return sql<number>`(select count(*)::int from ${table} where ${qualified(table, column.name)} = ${qualified(users, users.id.name)})`;
+}
+
+/** What the owner's admin API shows of a member: no hash, plus how many friends and posts they have. */
+const adminColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  location: users.location,
+  occupation: users.occupation,
+  createdAt: users.createdAt,
+  disabledAt: users.disabledAt,
+  // Both counts walk an index on the member's id (the friendships key, posts_author_feed_idx).
+  friends: rowsNamingMember(friendships, friendships.userId),
+  posts: rowsNamingMember(posts, posts.userId),
+};
+export type AdminMemberRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'location' | 'occupation' | 'createdAt' | 'disabledAt'> & {
+  friends: number;
+  posts: number;
+};
+
+/** `%`, `_` and `\` in a search are meant literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The seeded guest's fields, as the owner's reset restores them. */
+export type GuestFields = Pick<NewUserRow, 'email' | 'firstName' | 'lastName' | 'location' | 'occupation' | 'passwordHash'>;
 
 @Injectable()
 export class UsersRepository {
@@ -37,6 +73,80 @@ export class UsersRepository {
   async exists(id: string): Promise<boolean> {
     const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, id));
     return row !== undefined;
+  }
+
+  /** Exists and is not disabled: what a member's token needs to be accepted. */
+  async isActive(id: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.disabledAt)));
+    return row !== undefined;
+  }
+
+  /** Newest members first; `query` matches the full name or the email, case-blind. */
+  async adminList({ query, limit }: { query?: string; limit: number }): Promise<AdminMemberRow[]> {
+    const pattern = query ? likePattern(query) : undefined;
+    return this.db
+      .select(adminColumns)
+      .from(users)
+      .where(
+        pattern
+          ? or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.email, pattern))
+          : undefined,
+      )
+      .orderBy(desc(users.createdAt), asc(users.id))
+      .limit(limit);
+  }
+
+  async adminFind(by: { id: string } | { email: string }): Promise<AdminMemberRow | undefined> {
+    const [row] = await this.db
+      .select(adminColumns)
+      .from(users)
+      .where('id' in by ? eq(users.id, by.id) : eq(users.email, by.email));
+    return row;
+  }
+
+  /** Disables (with the time) or enables (null) a member; false when there is no such member. */
+  async setDisabledAt(id: string, disabledAt: Date | null): Promise<boolean> {
+    const updated = await this.db.update(users).set({ disabledAt }).where(eq(users.id, id)).returning({ id: users.id });
+    return updated.length > 0;
+  }
+
+  /**
+   * Puts the guest back: its row gets the given fields and is enabled, or is created with
+   * `picturePath` when there is none. Answers the guest's id and whether it was created.
+   */
+  async restoreGuest(fields: GuestFields, picturePath: () => Promise<string>): Promise<{ id: string; created: boolean; picturePath: string }> {
+    const { email, ...rest } = fields;
+    const [updated] = await this.db
+      .update(users)
+      .set({ ...rest, disabledAt: null })
+      .where(eq(users.email, email))
+      .returning({ id: users.id, picturePath: users.picturePath });
+    if (updated) return { ...updated, created: false };
+    const picture = await picturePath();
+    // A reset running at the same moment may have created it meanwhile: then that row is updated.
+    const [row] = await this.db
+      .insert(users)
+      .values({ ...fields, picturePath: picture })
+      .onConflictDoUpdate({ target: users.email, set: { ...rest, disabledAt: null } })
+      .returning({ id: users.id, picturePath: users.picturePath });
+    return { ...row, created: row.picturePath === picture };
+  }
+
+  /** Mutual friendships between `userId` and whichever of `emails` are members; existing ones stay. */
+  async befriendByEmail(userId: string, emails: readonly string[]): Promise<void> {
+    if (emails.length === 0) return;
+    const friends = await this.db.select({ id: users.id }).from(users).where(inArray(users.email, [...emails]));
+    if (friends.length === 0) return;
+    await this.db
+      .insert(friendships)
+      .values(friends.flatMap(({ id }) => [
+        { userId, friendId: id },
+        { userId: id, friendId: userId },
+      ]))
+      .onConflictDoNothing();
   }
 
   async insert(values: NewUserRow): Promise<UserRow> {
