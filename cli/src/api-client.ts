@@ -72,6 +72,8 @@ export interface ApiClientOptions {
 export interface RequestOptions {
   /** Sent as JSON. */
   json?: unknown;
+  /** Sent as multipart/form-data (fetch sets the boundary). */
+  form?: FormData;
   /** This request's own limit, for calls that wait on slow work (a test generation on a GPU worker). */
   timeoutMs?: number;
   /**
@@ -114,6 +116,27 @@ export class ApiClient {
     return this.request<T>('PATCH', path, { json });
   }
 
+  async postForm<T>(path: string, form: FormData): Promise<ApiResponse<T>> {
+    return this.request<T>('POST', path, { form });
+  }
+
+  /** A file the site serves (`/assets/...`), as bytes. */
+  async download(sitePath: string): Promise<Buffer> {
+    const url = `${this.baseUrl}${sitePath}`;
+    let response: Response;
+    try {
+      response = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs) });
+      if (response.ok) return Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      throw new ApiUnreachableError(this.baseUrl, describeNetworkError(error, url, this.timeoutMs));
+    }
+    throw new ApiUnreachableError(this.baseUrl, `GET ${sitePath} answered HTTP ${response.status}`);
+  }
+
+  async put<T>(path: string, json: unknown): Promise<ApiResponse<T>> {
+    return this.request<T>('PUT', path, { json });
+  }
+
   async delete(path: string): Promise<ApiResponse<void>> {
     return this.request<void>('DELETE', path, {});
   }
@@ -123,7 +146,7 @@ export class ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
-    let requestBody: string | undefined;
+    let requestBody: string | FormData | undefined = options.form;
     if (options.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       requestBody = JSON.stringify(options.json);

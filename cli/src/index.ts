@@ -6,6 +6,9 @@ import { ApiClient, DEFAULT_API_URL, InvalidApiUrlError, normaliseApiBase } from
 import { CliError, EXIT_USAGE, reportFailure } from './cli-error';
 import { login, logout } from './commands/login';
 import { status, type StatusOptions } from './commands/status';
+import { registerContentCommands } from './commands/content';
+import { registerJobCommands } from './commands/jobs';
+import { registerUserCommands } from './commands/users';
 import { registerWorkerCommands } from './commands/workers';
 import { readLogin, type StoredLogin } from './config-store';
 
@@ -120,6 +123,10 @@ program
   .addHelpText('after', examples('atelier logout'))
   .action(() => logout());
 
-registerWorkerCommands(program, (command) => apiClient(command, 'admin'), examples);
+const adminClient = (command: Command) => apiClient(command, 'admin');
+registerContentCommands(program, adminClient, examples);
+registerWorkerCommands(program, adminClient, examples);
+registerJobCommands(program, adminClient, examples);
+registerUserCommands(program, adminClient, examples);
 
 program.parseAsync(process.argv).catch(reportFailure);

@@ -1,20 +1,13 @@
 import { WORKER_KINDS, type GpuWorker, type RegisterWorkerRequest, type UpdateWorkerRequest, type WorkerTestResult } from '@atelier/contracts';
-import { InvalidArgumentError, Option, type Command } from 'commander';
-import { ApiError, type ApiClient } from '../api-client';
+import { Option, type Command } from 'commander';
+import { ApiError } from '../api-client';
 import { print, printResult, renderRecord, renderTable, type Cell } from '../output';
-
-type ClientFor = (command: Command) => ApiClient;
-type Examples = (...lines: string[]) => string;
+import { wholeNumber, type ClientFor, type Examples } from './command-kit';
 
 // A test generation waits on the worker, which may take up to its own 120 s limit.
 const TEST_TIMEOUT_MS = 180_000;
 
 const workerPath = (id: string) => `/admin/workers/${encodeURIComponent(id)}`;
-
-function positiveInteger(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a whole number of 1 or more');
-  return Number(value);
-}
 
 /** `atelier workers ...`: the GPU workers that serve Forge and Dream-o-matic jobs. */
 export function registerWorkerCommands(program: Command, clientFor: ClientFor, examples: Examples): void {
@@ -31,7 +24,7 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
     .requiredOption('--url <url>', 'where it answers (for RunPod: https://api.runpod.ai/v2/<endpoint id>)')
     .requiredOption('--gpu <label>', 'the GPU shown on the generator pages, e.g. "RTX 3090"')
     .option('--api-key <key>', 'credentials: RunPod API key, or user:password for an AUTOMATIC1111 --api-auth')
-    .option('--concurrency <n>', 'jobs it runs at once (default 1)', positiveInteger)
+    .option('--concurrency <n>', 'jobs it runs at once (default 1)', wholeNumber(1))
     .option('--no-check', 'save without checking that the worker answers')
     .option('--json', 'print the saved worker as JSON')
     .addHelpText(

@@ -1,0 +1,105 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import sharp from 'sharp';
+import { startBackend, type BackendProcess } from './helpers/backend-process';
+import { BACKEND_ENTRY, CLI_ENTRY, requireBuilt, runCli } from './helpers/built-cli';
+
+const ADMIN_TOKEN = 'cli-gallery-admin-token-0123456789';
+type GalleryItem = { id: string; title: string; author: string; img: string };
+
+/** `count` different small PNGs, a colour each; another `first` gives other colours. */
+async function pictureFolder(dir: string, count: number, first = 0): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  for (let index = 0; index < count; index += 1) {
+    const n = first + index;
+    const background = { r: (n * 47) % 256, g: (n * 91) % 256, b: (n * 13 + 40) % 256 };
+    const png = await sharp({ create: { width: 96, height: 64, channels: 3, background } }).png().toBuffer();
+    fs.writeFileSync(path.join(dir, `render-${String(index + 1).padStart(2, '0')}.png`), png);
+  }
+}
+
+// `atelier gallery import DIR` and `atelier gallery export DIR`, run built against real backends.
+describe('atelier gallery import and export (built)', () => {
+  let site: BackendProcess;
+  let dir: string;
+
+  beforeAll(async () => {
+    requireBuilt(CLI_ENTRY, 'npm run build -w cli');
+    requireBuilt(BACKEND_ENTRY, 'npm run build -w contracts && npm run build -w backend');
+    site = await startBackend({ ADMIN_TOKEN });
+  });
+  afterAll(() => site?.stop());
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-cli-gallery-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const cli = (backend: BackendProcess, ...args: string[]) =>
+    runCli(['--api', backend.url, '--token', ADMIN_TOKEN, ...args], { ATELIER_CONFIG_DIR: dir });
+  const gallery = async (backend: BackendProcess) => (await (await fetch(`${backend.url}/api/content/gallery`)).json()) as GalleryItem[];
+  const labels = (items: GalleryItem[]) => items.map((item) => `${item.title} | ${item.author}`).sort();
+
+  it('imports a 50-picture folder with progress, a second run adds nothing, and export/import moves the gallery to a fresh site', async () => {
+    const folder = path.join(dir, 'renders');
+    await pictureFolder(folder, 50);
+    const seeded = (await gallery(site)).length;
+
+    const first = await cli(site, 'gallery', 'import', folder, '--title', 'Atelier Test Model', '--author', '@tester');
+    expect(first.exitCode).toBe(0);
+    expect(first.stdout).toBe(`Imported ${folder}: added 50, skipped 0 already there, failed 0\n`);
+    expect(first.stderr).toMatch(/Importing \[[=\- ]*\] 50\/50 render-50\.png/);
+    const afterFirst = await gallery(site);
+    expect(afterFirst).toHaveLength(seeded + 50);
+    expect(afterFirst.filter((item) => item.title === 'Atelier Test Model' && item.author === '@tester')).toHaveLength(50);
+
+    const second = await cli(site, 'gallery', 'import', folder, '--title', 'Atelier Test Model', '--author', '@tester', '--json');
+    expect(second.exitCode).toBe(0);
+    expect(JSON.parse(second.stdout)).toEqual({ added: 0, skipped: 50, failed: [] });
+    expect(await gallery(site)).toHaveLength(seeded + 50);
+
+    const exported = path.join(dir, 'backup');
+    const exportRun = await cli(site, 'gallery', 'export', exported);
+    expect(exportRun.stdout).toBe(`Exported ${seeded + 50} gallery pictures to ${exported}\n`);
+    const manifest = JSON.parse(fs.readFileSync(path.join(exported, 'manifest.json'), 'utf8')) as { items: Array<{ file: string }> };
+    expect(manifest.items).toHaveLength(seeded + 50);
+    for (const { file } of manifest.items) expect(fs.existsSync(path.join(exported, file))).toBe(true);
+
+    // A fresh site, whose demo gallery is empty after its owner cleared it.
+    const fresh = await startBackend({ ADMIN_TOKEN });
+    try {
+      for (const item of await gallery(fresh)) expect((await cli(fresh, 'gallery', 'remove', item.id)).exitCode).toBe(0);
+      const moved = await cli(fresh, 'gallery', 'import', exported);
+      expect(moved.stdout).toBe(`Imported ${exported}: added ${seeded + 50}, skipped 0 already there, failed 0\n`);
+      expect(labels(await gallery(fresh))).toEqual(labels(await gallery(site)));
+      const { img } = (await gallery(fresh))[0];
+      expect((await fetch(`${fresh.url}${img}`)).status).toBe(200);
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  it('says what is missing before uploading anything, and reports a file that is not a picture', async () => {
+    const folder = path.join(dir, 'mixed');
+    await pictureFolder(folder, 2, 100);
+    const before = (await gallery(site)).length;
+
+    const noTitle = await cli(site, 'gallery', 'import', folder, '--author', '@tester');
+    expect(noTitle).toMatchObject({ exitCode: 1, stderr: 'atelier: render-01.png has no title: give --title or list it in manifest.json\n' });
+    expect(await gallery(site)).toHaveLength(before);
+
+    fs.writeFileSync(path.join(folder, 'notes.png'), 'not a picture at all');
+    fs.writeFileSync(
+      path.join(folder, 'manifest.json'),
+      JSON.stringify({ atelier: 'gallery', version: 1, items: [{ file: 'notes.png', title: 'X', author: 'Y' }, { file: 'render-01.png', title: 'SDXL', author: '@me' }] }),
+    );
+    const run = await cli(site, 'gallery', 'import', folder);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain(`Imported ${folder}: added 1, skipped 0 already there, failed 1\n  notes.png: The picture must be a JPEG or PNG image`);
+    expect(run.stderr).toMatch(/atelier: 1 of 2 pictures could not be imported\n$/);
+
+    fs.writeFileSync(path.join(folder, 'manifest.json'), JSON.stringify({ atelier: 'gallery', version: 1, items: [{ file: '../etc/passwd', title: 'X', author: 'Y' }] }));
+    expect((await cli(site, 'gallery', 'import', folder)).stderr).toMatch(/item 1: file must be a file name in /);
+    expect((await cli(site, 'gallery', 'import', path.join(dir, 'nowhere'))).stderr).toMatch(/nowhere is not a folder/);
+  });
+});
