@@ -99,6 +99,13 @@ describe('generation jobs for the owner (/api/admin/jobs)', () => {
     expect(newest.map((job) => job.id)).toEqual([done.id, cancelled]);
 
     expect(await getJob(failed)).toEqual(list[2]);
+
+    const summary = (await t.http.get('/api/admin/jobs/summary').set(admin).expect(200)).body;
+    expect(summary).toEqual({
+      dispatcher: 'in-process',
+      consumer: true,
+      counts: { IN_QUEUE: 0, IN_PROGRESS: 0, COMPLETED: 1, ERROR: 1, CANCELLED: 1, TIMED_OUT: 0 },
+    });
   });
 
   it('refuses a bad status, limit or extra parameter with 400 naming the field', async () => {

@@ -97,13 +97,15 @@ const program = new Command('atelier')
 
 program
   .command('status')
-  .description('check that the API answers and its database is up')
+  .description('check that the API answers and its database is up; with the admin token, the job queue, GPU workers and job counts too')
   .option('--json', "print the API's health report as JSON")
   .addHelpText(
     'after',
     examples('atelier status', 'atelier status --json', 'ATELIER_API_URL=https://atelier.example.com atelier status'),
   )
-  .action((options: StatusOptions, command: Command) => status(apiClient(command, 'public'), options));
+  .action((options: StatusOptions, command: Command) =>
+    status(apiClient(command, 'public'), options, connection(command).token ? apiClient(command, 'admin') : undefined),
+  );
 
 program
   .command('login')

@@ -137,6 +137,21 @@ describe('atelier login and workers (built) against a real backend', () => {
       expect(badToken.stderr).toMatch(/\(HTTP 401 UNAUTHORIZED\); check --token or ATELIER_ADMIN_TOKEN/);
     });
 
+    it('status with the admin token shows the job queue, the workers and the job counts', async () => {
+      const worker = JSON.parse(
+        (await cli(['workers', 'register', '--name', 'status-check', '--kind', 'a1111', '--url', a1111.url, '--gpu', 'RTX 3090', '--json'])).stdout,
+      ) as GpuWorker;
+      const run = await cli(['status']);
+      expect(run).toMatchObject({ exitCode: 0, stderr: '' });
+      expect(run.stdout).toMatch(/Job queue\s*│\s*in-process/);
+      expect(run.stdout).toMatch(/GPU workers\s*│\s*1 healthy of 1 enabled \(1 registered\)/);
+      expect(run.stdout).toMatch(/Jobs\s*│\s*\d+ queued, \d+ running, \d+ completed, \d+ failed, \d+ cancelled, \d+ timed out/);
+      const json = JSON.parse((await cli(['status', '--json'])).stdout) as { generation: { workers: unknown; jobs: Record<string, number> } };
+      expect(json.generation.workers).toEqual({ total: 1, enabled: 1, healthy: 1 });
+      expect(Object.keys(json.generation.jobs).sort()).toEqual(['CANCELLED', 'COMPLETED', 'ERROR', 'IN_PROGRESS', 'IN_QUEUE', 'TIMED_OUT']);
+      await cli(['workers', 'remove', worker.id]);
+    });
+
     it('every workers command has --help with an example', async () => {
       for (const name of ['register', 'list', 'show', 'enable', 'disable', 'remove', 'test']) {
         const run = await cli(['workers', name, '--help']);

@@ -147,3 +147,12 @@ export interface PurgeJobsRequest {
 export interface PurgeJobsResult {
   deleted: number;
 }
+
+/** GET /api/admin/jobs/summary: how jobs are dispatched, and how many there are of each status. */
+export interface JobsSummary {
+  /** In-process FIFO, or BullMQ on Redis (REDIS_URL). */
+  dispatcher: 'in-process' | 'bullmq';
+  /** Whether this API process also runs jobs (GENERATION_CONSUMER). */
+  consumer: boolean;
+  counts: Record<JobStatus, number>;
+}

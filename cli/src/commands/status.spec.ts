@@ -46,6 +46,27 @@ describe('renderStatus', () => {
   });
 });
 
+describe('renderStatus with the admin side', () => {
+  it('adds the job queue, the GPU workers and the jobs of each status', () => {
+    const generation = {
+      dispatcher: 'bullmq' as const,
+      consumer: false,
+      workers: { total: 3, enabled: 2, healthy: 1 },
+      jobs: { IN_QUEUE: 4, IN_PROGRESS: 1, COMPLETED: 120, ERROR: 2, CANCELLED: 0, TIMED_OUT: 1 },
+    };
+    expect(rows(renderStatus('http://localhost:3000', healthy, generation)).slice(7)).toEqual([
+      ['Job queue', 'BullMQ on Redis'],
+      ['Jobs run here', 'no (separate worker processes)'],
+      ['GPU workers', '1 healthy of 2 enabled (3 registered)'],
+      ['Jobs', '4 queued, 1 running, 120 completed, 2 failed, 0 cancelled, 1 timed out'],
+    ]);
+  });
+
+  it('says the admin token shows more when there is none', () => {
+    expect(rows(renderStatus('http://localhost:3000', healthy, undefined, false)).at(-1)).toEqual(['Queue, workers, jobs', 'need the admin token (atelier login)']);
+  });
+});
+
 describe('formatUptime', () => {
   it.each([
     [0, '0 s'],

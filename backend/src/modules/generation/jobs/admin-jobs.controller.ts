@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AdminJob, PurgeJobsResult } from '@atelier/contracts';
+import type { AdminJob, JobsSummary, PurgeJobsResult } from '@atelier/contracts';
 import { AdminOnly } from '../../../common/guards/admin-token.guard';
 import { ZodValidationPipe } from '../../../common/validation/zod-validation.pipe';
 import { listJobsQuery, purgeJobsBody, type ListJobsQuery, type PurgeJobsBody } from '../generation.schemas';
@@ -20,6 +20,12 @@ export class AdminJobsController {
   @ApiOkResponse({ description: 'Jobs newest first, at most `limit` (default 50, max 500), optionally of one status' })
   list(@Query(new ZodValidationPipe(listJobsQuery)) query: ListJobsQuery): Promise<AdminJob[]> {
     return this.jobs.list(query);
+  }
+
+  @Get('summary')
+  @ApiOkResponse({ description: 'The dispatcher and the number of jobs of each status (atelier status)' })
+  summary(): Promise<JobsSummary> {
+    return this.jobs.summary();
   }
 
   @Post('purge')

@@ -1,5 +1,7 @@
-import { Injectable, Optional } from '@nestjs/common';
-import type { AdminJob, DreamMode, JobStatus, PurgeJobsResult } from '@atelier/contracts';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { JOB_STATUSES, type AdminJob, type DreamMode, type JobStatus, type JobsSummary, type PurgeJobsResult } from '@atelier/contracts';
+import { APP_CONFIG } from '../../../config/config.module';
+import type { AppConfig } from '../../../config/app-config';
 import { AppError } from '../../../common/errors/app-error';
 import { isJobId, type ListJobsQuery } from '../generation.schemas';
 import { ResultFiles } from '../results/result-files';
@@ -14,12 +16,19 @@ const RETRYABLE: readonly JobStatus[] = ['ERROR', 'CANCELLED', 'TIMED_OUT'];
 @Injectable()
 export class AdminJobsService {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobsRepository,
     private readonly jobsService: JobsService,
     private readonly results: ResultFiles,
     // Present only where this process runs jobs; elsewhere the runner's heartbeat notices a cancel.
     @Optional() private readonly runner?: JobRunner,
   ) {}
+
+  async summary(): Promise<JobsSummary> {
+    const counts = Object.fromEntries(JOB_STATUSES.map((status) => [status, 0])) as Record<JobStatus, number>;
+    for (const { status, n } of await this.jobs.countByStatus()) counts[status] = Number(n);
+    return { dispatcher: this.config.redisUrl ? 'bullmq' : 'in-process', consumer: this.config.generation.consumer, counts };
+  }
 
   async list(query: ListJobsQuery): Promise<AdminJob[]> {
     const rows = await this.jobs.list(query);

@@ -36,6 +36,14 @@ export class JobsRepository {
       .limit(options.limit);
   }
 
+  /** How many jobs there are of each status that has any. */
+  async countByStatus(): Promise<Array<{ status: JobStatus; n: number }>> {
+    return (await this.db.select({ status: generationJobs.status, n: count() }).from(generationJobs).groupBy(generationJobs.status)) as Array<{
+      status: JobStatus;
+      n: number;
+    }>;
+  }
+
   /** Jobs waiting or running, everywhere: what the queue cap counts. */
   async countActive(): Promise<number> {
     const [row] = await this.db.select({ n: count() }).from(generationJobs).where(inArray(generationJobs.status, ACTIVE));
