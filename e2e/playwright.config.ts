@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT || 3100);
+// The server's admin token, known to the specs that drive the atelier CLI (support/atelier-cli.ts).
+process.env.E2E_ADMIN_TOKEN ||= 'e2e-admin-token-0123456789abcdef';
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -42,7 +44,7 @@ export default defineConfig({
   webServer: {
     command: 'node support/start-server.mjs',
     url: `${baseURL}/api/health`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',

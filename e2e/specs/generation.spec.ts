@@ -1,10 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
+import { startA1111StandIn } from '../../backend/test/stand-ins/a1111-stand-in';
+import { atelier } from '../support/atelier-cli';
 import { expect, test } from '../support/test';
 
 // Forge and Dream-o-matic against the real backend: jobs run on the built-in procedural renderer
 // (no GPU worker is registered in the e2e server) and the page polls every 3 s as the spec says.
 
 const FAILURE = 'Something went wrong. Please try again.';
+
+// One after another: the last spec registers a GPU worker, which would take the others' jobs.
+test.describe.configure({ mode: 'default' });
 
 /** The picture finished loading and has the given natural width. */
 async function expectLoaded(picture: Locator, width: number): Promise<void> {
@@ -103,5 +108,26 @@ test.describe('Dream-o-matic', () => {
       seen.add(await result.getAttribute('src'));
     }
     expect(seen.size).toBe(4);
+  });
+});
+
+test.describe('a GPU worker registered with the atelier CLI', () => {
+  test('serves the next Forge generation: the stats line shows its worker ID', async ({ page, baseURL }) => {
+    const gpu = await startA1111StandIn();
+    let workerId: string | undefined;
+    try {
+      const registered = await atelier(baseURL!, ['workers', 'register', '--name', 'e2e-a1111', '--kind', 'a1111', '--url', gpu.url, '--gpu', 'RTX A5000', '--json']);
+      expect(registered, registered.stderr).toMatchObject({ exitCode: 0, stderr: '' });
+      workerId = (JSON.parse(registered.stdout) as { id: string }).id;
+
+      await page.goto('/forge');
+      await page.getByLabel('enter your prompt here').fill('a lighthouse on a rocky coast at sunset');
+      await page.getByRole('button', { name: 'GENERATE' }).click();
+      await expect(page.getByText(`worker ID: ${workerId}`)).toBeVisible({ timeout: 20_000 });
+      expect(gpu.requests.some((request) => request.path === '/sdapi/v1/txt2img')).toBe(true);
+    } finally {
+      if (workerId) await atelier(baseURL!, ['workers', 'remove', workerId]);
+      await gpu.close();
+    }
   });
 });

@@ -33,6 +33,8 @@ const env = {
   AUTH_RATE_LIMIT_PER_MINUTE: '1000',
   // Likewise for Forge and Dream jobs, which every generation spec starts from 127.0.0.1.
   GENERATION_RATE_LIMIT_PER_MINUTE: '1000',
+  // Set by playwright.config.ts, for the specs that run the atelier CLI.
+  ...(process.env.E2E_ADMIN_TOKEN ? { ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN } : {}),
 };
 // Always the embedded database and in-process queue: the run must not touch a shared server.
 delete env.DATABASE_URL;
