@@ -9,6 +9,7 @@ import { AppModule, type AppModuleOptions } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { apiAliases } from './common/http/api-aliases.middleware';
 import { bodyParsers } from './common/http/body-parsers';
+import { answerClientErrorsAsJson } from './common/http/client-errors';
 import { AppLogger } from './common/logging/app-logger';
 import { requestLogging, ROOT_LOGGER } from './common/logging/logging.module';
 import { frontendHandlers } from './common/http/frontend.middleware';
@@ -71,5 +72,6 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   });
 
   await app.init();
+  answerClientErrorsAsJson(app.getHttpServer());
   return app;
 }

@@ -1,50 +1,16 @@
-import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { RequestMethod } from '@nestjs/common';
-import { ModulesContainer } from '@nestjs/core';
 import { sql } from 'drizzle-orm';
-import { IS_PUBLIC } from '../src/common/decorators/public.decorator';
-import { AdminTokenGuard } from '../src/common/guards/admin-token.guard';
 import { ADMIN_TOKEN, queryRows } from './helpers/generation';
 import { forgedToken, registerMember, type TestMember } from './helpers/members';
+import { routesOf, type Route } from './helpers/routes';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // Every route the app has (read from its controllers' metadata, not listed by hand), called by each
 // kind of caller. Expected: admin routes answer only the admin token, member routes only a member's
 // token, public routes anyone; a refused call is 401 and changes nothing; no call is a 5xx.
 
-type Access = 'public' | 'member' | 'admin';
-interface Route {
-  method: string;
-  path: string;
-  access: Access;
-}
 type Caller = 'anonymous' | 'member' | 'bad token' | 'admin token';
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
-
-function routesOf(t: TestApp): Route[] {
-  const routes: Route[] = [];
-  for (const module of t.app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
-      if (!controller) continue;
-      const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = (controller.prototype as Record<string, unknown>)[name];
-        if (name === 'constructor' || typeof handler !== 'function') continue;
-        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-        if (method === undefined) continue;
-        const guards = [...(Reflect.getMetadata(GUARDS_METADATA, controller) ?? []), ...(Reflect.getMetadata(GUARDS_METADATA, handler) ?? [])];
-        const isPublic = Reflect.getMetadata(IS_PUBLIC, handler) ?? Reflect.getMetadata(IS_PUBLIC, controller);
-        const access: Access = guards.includes(AdminTokenGuard) ? 'admin' : isPublic ? 'public' : 'member';
-        const sub = String(Reflect.getMetadata(PATH_METADATA, handler) ?? '');
-        const path = `/api/${[base, sub].filter((part) => part && part !== '/').join('/')}`.replace(/\/+/g, '/');
-        routes.push({ method: RequestMethod[method].toLowerCase(), path, access });
-      }
-    }
-  }
-  return routes;
-}
 
 /** Row counts of every table: a refused call must leave them as they were. */
 async function tableCounts(t: TestApp): Promise<Record<string, number>> {
