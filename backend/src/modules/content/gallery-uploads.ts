@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
@@ -43,7 +43,9 @@ export class GalleryUploads {
     const full = await encodeUploadedImage(picture, 'picture', FULL_MAX_SIDE);
     const thumb = await sharp(full.buffer).resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 
-    const name = contentHash.slice(0, 32);
+    // A name of its own, never derived from the picture: if the same picture races in twice, the
+    // loser's clean-up below must not delete the files the winner's item shows.
+    const name = randomBytes(16).toString('hex');
     const img = `/assets/gallery/${name}.${full.extension}`;
     const thumbPath = `/assets/gallery/thumbs/${name}.jpg`;
     const files = [this.file(img), this.file(thumbPath)];
