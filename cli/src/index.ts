@@ -22,13 +22,15 @@ interface GlobalOptions {
   token?: string;
 }
 
-/** The login `atelier login` stored, read once; a broken file is a clear failure. */
+/** The login `atelier login` stored, read once per run; a broken file is a clear failure. */
+let stored: { login: StoredLogin | undefined } | undefined;
 function storedLogin(): StoredLogin | undefined {
   try {
-    return readLogin();
+    stored ??= { login: readLogin() };
   } catch (error) {
     throw new CliError((error as Error).message);
   }
+  return stored.login;
 }
 
 /**

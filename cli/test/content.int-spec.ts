@@ -1,30 +1,25 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { startBackend, type BackendProcess } from './helpers/backend-process';
-import { BACKEND_ENTRY, CLI_ENTRY, requireBuilt, runCli } from './helpers/built-cli';
+import { runCli } from './helpers/built-cli';
+import { requireBuilds, tempDirPerTest } from './helpers/cli-spec';
 
 const ADMIN_TOKEN = 'cli-content-admin-token-0123456789';
 type Item = Record<string, unknown>;
 
 // `atelier <noun> list|show|add|update|remove|export|import` and `atelier site ...`, run built against
-// a real backend on a fresh data dir (seeded with the demo showcase: 21 resources, 6 projects, ...).
+// a real backend on a fresh data dir() (seeded with the demo showcase: 21 resources, 6 projects, ...).
 describe('atelier content commands (built) against a real backend', () => {
+  const dir = tempDirPerTest('atelier-cli-content-');
   let backend: BackendProcess;
-  let dir: string;
 
   beforeAll(async () => {
-    requireBuilt(CLI_ENTRY, 'npm run build -w cli');
-    requireBuilt(BACKEND_ENTRY, 'npm run build -w contracts && npm run build -w backend');
+    requireBuilds();
     backend = await startBackend({ ADMIN_TOKEN });
   });
   afterAll(() => backend?.stop());
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-cli-content-'));
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const cli = (...args: string[]) => runCli(['--api', backend.url, '--token', ADMIN_TOKEN, ...args], { ATELIER_CONFIG_DIR: dir });
+  const cli = (...args: string[]) => runCli(['--api', backend.url, '--token', ADMIN_TOKEN, ...args], { ATELIER_CONFIG_DIR: dir() });
   const api = async <T>(apiPath: string) => (await (await fetch(`${backend.url}/api${apiPath}`)).json()) as T;
   const ok = async (...args: string[]) => {
     const run = await cli(...args);
@@ -40,7 +35,7 @@ describe('atelier content commands (built) against a real backend', () => {
     expect(table.split('\n').filter((line) => listed.some((item) => line.includes(String(item.id))))).toHaveLength(21);
     expect(await ok('resources', 'show', String(listed[0].id))).toMatch(new RegExp(`title\\s*│\\s*${String(listed[0].title).slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 
-    const file = path.join(dir, 'link.json');
+    const file = path.join(dir(), 'link.json');
     fs.writeFileSync(file, JSON.stringify({ title: 'Node.js docs', channel: 'OpenJS', site: 'nodejs.org', url: 'https://nodejs.org/docs/latest/api/', note: 'The API reference', icon: 'docs' }));
     const added = JSON.parse(await ok('resources', 'add', '--file', file, '--set', 'fmat=web', '--json')) as Item;
     expect(added).toMatchObject({ title: 'Node.js docs', fmat: 'web', idu: 'https://nodejs.org/docs/latest/api/' });
@@ -67,13 +62,13 @@ describe('atelier content commands (built) against a real backend', () => {
     expect(unknown.exitCode).toBe(1);
     expect(unknown.stderr).toMatch(/\(HTTP 404 NOT_FOUND\)/);
 
-    const token = await runCli(['--api', backend.url, '--token', 'wrong-token-0123456789', 'trending', 'list'], { ATELIER_CONFIG_DIR: dir });
+    const token = await runCli(['--api', backend.url, '--token', 'wrong-token-0123456789', 'trending', 'list'], { ATELIER_CONFIG_DIR: dir() });
     expect(token.exitCode).toBe(1);
     expect(token.stderr).toMatch(/\(HTTP 401 UNAUTHORIZED\); check --token/);
   });
 
   it('export then import restores removed items and skips the ones the site has; a second import adds nothing', async () => {
-    const manifest = path.join(dir, 'trending.json');
+    const manifest = path.join(dir(), 'trending.json');
     expect(await ok('trending', 'export', '--output', manifest)).toBe(`Exported 11 trending users to ${manifest}\n`);
     const before = await api<Item[]>('/content/trending');
     for (const user of before.slice(0, 3)) await ok('trending', 'remove', String(user._id));
@@ -87,7 +82,7 @@ describe('atelier content commands (built) against a real backend', () => {
   });
 
   it('projects import by slug, pages included', async () => {
-    const manifest = path.join(dir, 'projects.json');
+    const manifest = path.join(dir(), 'projects.json');
     await ok('projects', 'export', '--output', manifest);
     const solar = await api<Item>('/content/projects/solar');
     await ok('projects', 'remove', 'solar');
@@ -98,17 +93,17 @@ describe('atelier content commands (built) against a real backend', () => {
   });
 
   it('import refuses a file that is not an export of that collection', async () => {
-    const other = path.join(dir, 'exhibit.json');
+    const other = path.join(dir(), 'exhibit.json');
     await ok('exhibit', 'export', '--output', other);
     const wrong = await cli('resources', 'import', other);
     expect(wrong).toMatchObject({ exitCode: 1, stderr: `atelier: ${other} holds exhibit items; import it with atelier exhibit import\n` });
-    const junk = path.join(dir, 'junk.json');
+    const junk = path.join(dir(), 'junk.json');
     fs.writeFileSync(junk, '{"hello": 1}');
     expect((await cli('exhibit', 'import', junk)).stderr).toBe(`atelier: ${junk} is not an atelier export (write one with atelier exhibit export)\n`);
   });
 
   it('site: show, update a field, export and import it back', async () => {
-    const exported = path.join(dir, 'site.json');
+    const exported = path.join(dir(), 'site.json');
     await ok('site', 'export', '--output', exported);
     expect(await ok('site', 'update', '--set', 'ownerName=Ada Lovelace')).toBe('Updated the profile card\n');
     expect((await api<{ profile: Item }>('/content/site')).profile.ownerName).toBe('Ada Lovelace');

@@ -1,47 +1,42 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { startBackend, type BackendProcess } from './helpers/backend-process';
-import { BACKEND_ENTRY, CLI_ENTRY, requireBuilt, runCli } from './helpers/built-cli';
+import { runCli } from './helpers/built-cli';
+import { requireBuilds, tempDirPerTest } from './helpers/cli-spec';
 
 const ADMIN_TOKEN = 'cli-gallery-admin-token-0123456789';
 type GalleryItem = { id: string; title: string; author: string; img: string };
 
 /** `count` different small PNGs, a colour each; another `first` gives other colours. */
-async function pictureFolder(dir: string, count: number, first = 0): Promise<void> {
-  fs.mkdirSync(dir, { recursive: true });
+async function pictureFolder(folder: string, count: number, first = 0): Promise<void> {
+  fs.mkdirSync(folder, { recursive: true });
   for (let index = 0; index < count; index += 1) {
     const n = first + index;
     const background = { r: (n * 47) % 256, g: (n * 91) % 256, b: (n * 13 + 40) % 256 };
     const png = await sharp({ create: { width: 96, height: 64, channels: 3, background } }).png().toBuffer();
-    fs.writeFileSync(path.join(dir, `render-${String(index + 1).padStart(2, '0')}.png`), png);
+    fs.writeFileSync(path.join(folder, `render-${String(index + 1).padStart(2, '0')}.png`), png);
   }
 }
 
 // `atelier gallery import DIR` and `atelier gallery export DIR`, run built against real backends.
 describe('atelier gallery import and export (built)', () => {
+  const dir = tempDirPerTest('atelier-cli-gallery-');
   let site: BackendProcess;
-  let dir: string;
 
   beforeAll(async () => {
-    requireBuilt(CLI_ENTRY, 'npm run build -w cli');
-    requireBuilt(BACKEND_ENTRY, 'npm run build -w contracts && npm run build -w backend');
+    requireBuilds();
     site = await startBackend({ ADMIN_TOKEN });
   });
   afterAll(() => site?.stop());
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-cli-gallery-'));
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   const cli = (backend: BackendProcess, ...args: string[]) =>
-    runCli(['--api', backend.url, '--token', ADMIN_TOKEN, ...args], { ATELIER_CONFIG_DIR: dir });
+    runCli(['--api', backend.url, '--token', ADMIN_TOKEN, ...args], { ATELIER_CONFIG_DIR: dir() });
   const gallery = async (backend: BackendProcess) => (await (await fetch(`${backend.url}/api/content/gallery`)).json()) as GalleryItem[];
   const labels = (items: GalleryItem[]) => items.map((item) => `${item.title} | ${item.author}`).sort();
 
   it('imports a 50-picture folder with progress, a second run adds nothing, and export/import moves the gallery to a fresh site', async () => {
-    const folder = path.join(dir, 'renders');
+    const folder = path.join(dir(), 'renders');
     await pictureFolder(folder, 50);
     const seeded = (await gallery(site)).length;
 
@@ -58,7 +53,7 @@ describe('atelier gallery import and export (built)', () => {
     expect(JSON.parse(second.stdout)).toEqual({ added: 0, skipped: 50, failed: [] });
     expect(await gallery(site)).toHaveLength(seeded + 50);
 
-    const exported = path.join(dir, 'backup');
+    const exported = path.join(dir(), 'backup');
     const exportRun = await cli(site, 'gallery', 'export', exported);
     expect(exportRun.stdout).toBe(`Exported ${seeded + 50} gallery pictures to ${exported}\n`);
     const manifest = JSON.parse(fs.readFileSync(path.join(exported, 'manifest.json'), 'utf8')) as { items: Array<{ file: string }> };
@@ -80,7 +75,7 @@ describe('atelier gallery import and export (built)', () => {
   });
 
   it('says what is missing before uploading anything, and reports a file that is not a picture', async () => {
-    const folder = path.join(dir, 'mixed');
+    const folder = path.join(dir(), 'mixed');
     await pictureFolder(folder, 2, 100);
     const before = (await gallery(site)).length;
 
@@ -100,6 +95,6 @@ describe('atelier gallery import and export (built)', () => {
 
     fs.writeFileSync(path.join(folder, 'manifest.json'), JSON.stringify({ atelier: 'gallery', version: 1, items: [{ file: '../etc/passwd', title: 'X', author: 'Y' }] }));
     expect((await cli(site, 'gallery', 'import', folder)).stderr).toMatch(/item 1: file must be a file name in /);
-    expect((await cli(site, 'gallery', 'import', path.join(dir, 'nowhere'))).stderr).toMatch(/nowhere is not a folder/);
+    expect((await cli(site, 'gallery', 'import', path.join(dir(), 'nowhere'))).stderr).toMatch(/nowhere is not a folder/);
   });
 });

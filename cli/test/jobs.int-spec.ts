@@ -1,10 +1,8 @@
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import type { AdminJob, GpuWorker, JobStatus, JobStatusResponse, PurgeJobsResult } from '@atelier/contracts';
 import { startA1111StandIn, type A1111StandIn } from '../../backend/test/stand-ins/a1111-stand-in';
 import { startBackend, type BackendProcess } from './helpers/backend-process';
-import { BACKEND_ENTRY, CLI_ENTRY, requireBuilt, runCli } from './helpers/built-cli';
+import { runCli } from './helpers/built-cli';
+import { requireBuilds, tempDirPerTest } from './helpers/cli-spec';
 
 const ADMIN_TOKEN = 'cli-jobs-admin-token-0123456789';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -13,13 +11,12 @@ const FINISHED: readonly JobStatus[] = ['COMPLETED', 'ERROR', 'CANCELLED', 'TIME
 // `atelier jobs ...`, run built against a real backend (in-process jobs, one at a time) and an
 // AUTOMATIC1111 stand-in that can be made to fail or hang.
 describe('atelier jobs (built) against a real backend', () => {
+  const configDir = tempDirPerTest('atelier-cli-config-');
   let backend: BackendProcess;
   let a1111: A1111StandIn;
-  let configDir: string;
 
   beforeAll(async () => {
-    requireBuilt(CLI_ENTRY, 'npm run build -w cli');
-    requireBuilt(BACKEND_ENTRY, 'npm run build -w contracts && npm run build -w backend');
+    requireBuilds();
     [backend, a1111] = await Promise.all([
       startBackend({ ADMIN_TOKEN, GENERATION_CONCURRENCY: '1', WORKER_HEALTH_INTERVAL_SECONDS: '3600' }),
       startA1111StandIn(),
@@ -28,12 +25,8 @@ describe('atelier jobs (built) against a real backend', () => {
   afterAll(async () => {
     await Promise.all([backend?.stop(), a1111?.close()]);
   });
-  beforeEach(() => {
-    configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-cli-config-'));
-  });
-  afterEach(() => fs.rmSync(configDir, { recursive: true, force: true }));
 
-  const cli = (args: string[], token = ADMIN_TOKEN) => runCli(['--api', backend.url, '--token', token, ...args], { ATELIER_CONFIG_DIR: configDir });
+  const cli = (args: string[], token = ADMIN_TOKEN) => runCli(['--api', backend.url, '--token', token, ...args], { ATELIER_CONFIG_DIR: configDir() });
   const cliJson = async <T>(args: string[]): Promise<T> => {
     const run = await cli([...args, '--json']);
     expect(run).toMatchObject({ exitCode: 0, stderr: '' });

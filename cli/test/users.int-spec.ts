@@ -1,9 +1,7 @@
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { GUEST_ACCOUNT, type AdminMember, type LoginResponse } from '@atelier/contracts';
 import { startBackend, type BackendProcess } from './helpers/backend-process';
-import { BACKEND_ENTRY, CLI_ENTRY, requireBuilt, runCli } from './helpers/built-cli';
+import { runCli } from './helpers/built-cli';
+import { requireBuilds, tempDirPerTest } from './helpers/cli-spec';
 
 const ADMIN_TOKEN = 'cli-users-admin-token-0123456789';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -11,23 +9,18 @@ const MIRA = 'mira.castellane@matrix.example'; // a seeded demo member
 
 // `atelier users ...`, run built against a real (seeded) backend; what changed is checked through the API.
 describe('atelier users (built) against a real backend', () => {
+  const configDir = tempDirPerTest('atelier-cli-config-');
   let backend: BackendProcess;
-  let configDir: string;
 
   beforeAll(async () => {
-    requireBuilt(CLI_ENTRY, 'npm run build -w cli');
-    requireBuilt(BACKEND_ENTRY, 'npm run build -w contracts && npm run build -w backend');
+    requireBuilds();
     backend = await startBackend({ ADMIN_TOKEN, AUTH_RATE_LIMIT_PER_MINUTE: '10000' });
   });
   afterAll(async () => {
     await backend?.stop();
   });
-  beforeEach(() => {
-    configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-cli-config-'));
-  });
-  afterEach(() => fs.rmSync(configDir, { recursive: true, force: true }));
 
-  const cli = (args: string[]) => runCli(['--api', backend.url, '--token', ADMIN_TOKEN, ...args], { ATELIER_CONFIG_DIR: configDir });
+  const cli = (args: string[]) => runCli(['--api', backend.url, '--token', ADMIN_TOKEN, ...args], { ATELIER_CONFIG_DIR: configDir() });
   const json = async <T>(args: string[]): Promise<T> => {
     const run = await cli([...args, '--json']);
     expect(run).toMatchObject({ exitCode: 0, stderr: '' });
@@ -136,7 +129,7 @@ describe('atelier users (built) against a real backend', () => {
     expect(missing.stderr).toMatch(/missing required argument 'id-or-email'/);
 
     for (const args of [['users', 'list'], ['users', 'disable', GUEST_ACCOUNT.email], ['users', 'reset-guest']]) {
-      const run = await runCli(['--api', backend.url, '--token', 'wrong-token-0123456789', ...args], { ATELIER_CONFIG_DIR: configDir });
+      const run = await runCli(['--api', backend.url, '--token', 'wrong-token-0123456789', ...args], { ATELIER_CONFIG_DIR: configDir() });
       expect(run.exitCode).toBe(1);
       expect(run.stderr).toMatch(/^atelier: .*\(HTTP 401 UNAUTHORIZED\); check --token or ATELIER_ADMIN_TOKEN\n$/);
     }

@@ -1,43 +1,38 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { GpuWorker, WorkerTestResult } from '@atelier/contracts';
 import { startA1111StandIn, type A1111StandIn } from '../../backend/test/stand-ins/a1111-stand-in';
 import { startBackend, type BackendProcess } from './helpers/backend-process';
-import { BACKEND_ENTRY, CLI_ENTRY, requireBuilt, runCli } from './helpers/built-cli';
+import { runCli } from './helpers/built-cli';
+import { requireBuilds, tempDirPerTest } from './helpers/cli-spec';
 
 const ADMIN_TOKEN = 'cli-workers-admin-token-0123456789';
 
 // `atelier login/logout` and `atelier workers ...`, run built against a real backend and an
 // AUTOMATIC1111 stand-in (the backend's own, from backend/test/stand-ins).
 describe('atelier login and workers (built) against a real backend', () => {
+  const configDir = tempDirPerTest('atelier-cli-config-');
   let backend: BackendProcess;
   let a1111: A1111StandIn;
-  let configDir: string;
 
   beforeAll(async () => {
-    requireBuilt(CLI_ENTRY, 'npm run build -w cli');
-    requireBuilt(BACKEND_ENTRY, 'npm run build -w contracts && npm run build -w backend');
+    requireBuilds();
     [backend, a1111] = await Promise.all([startBackend({ ADMIN_TOKEN }), startA1111StandIn()]);
   });
   afterAll(async () => {
     await Promise.all([backend?.stop(), a1111?.close()]);
   });
-  beforeEach(() => {
-    configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-cli-config-'));
-  });
-  afterEach(() => fs.rmSync(configDir, { recursive: true, force: true }));
 
   /** The CLI with its own config dir, and the site and token given as flags unless `login` is used. */
   const cli = (args: string[], { flags = true } = {}) =>
-    runCli(flags ? ['--api', backend.url, '--token', ADMIN_TOKEN, ...args] : args, { ATELIER_CONFIG_DIR: configDir });
+    runCli(flags ? ['--api', backend.url, '--token', ADMIN_TOKEN, ...args] : args, { ATELIER_CONFIG_DIR: configDir() });
   const workersJson = async () => JSON.parse((await cli(['workers', 'list', '--json'])).stdout) as GpuWorker[];
 
   describe('login and logout', () => {
     it('login checks the pair, stores it with mode 0600, and later commands use it', async () => {
       const run = await cli(['login']);
       expect(run).toMatchObject({ exitCode: 0, stderr: '' });
-      const file = path.join(configDir, 'config.json');
+      const file = path.join(configDir(), 'config.json');
       expect(run.stdout).toContain(`Logged in to ${backend.url}; saved in ${file}`);
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ apiUrl: backend.url, token: ADMIN_TOKEN });
@@ -55,10 +50,10 @@ describe('atelier login and workers (built) against a real backend', () => {
     });
 
     it('login with a wrong token saves nothing and says why, exiting 1', async () => {
-      const run = await runCli(['login', '--api', backend.url, '--token', 'wrong-token-0123456789'], { ATELIER_CONFIG_DIR: configDir });
+      const run = await runCli(['login', '--api', backend.url, '--token', 'wrong-token-0123456789'], { ATELIER_CONFIG_DIR: configDir() });
       expect(run.exitCode).toBe(1);
       expect(run.stderr).toBe(`atelier: the API at ${backend.url} refused that admin token; nothing was saved\n`);
-      expect(fs.existsSync(path.join(configDir, 'config.json'))).toBe(false);
+      expect(fs.existsSync(path.join(configDir(), 'config.json'))).toBe(false);
     });
 
     it('does not send the stored token to another site given with --api', async () => {
@@ -132,7 +127,7 @@ describe('atelier login and workers (built) against a real backend', () => {
       expect(unknown.exitCode).toBe(1);
       expect(unknown.stderr).toMatch(/^atelier: .*\(HTTP 404 NOT_FOUND\)/);
 
-      const badToken = await runCli(['--api', backend.url, '--token', 'wrong-token-0123456789', 'workers', 'list'], { ATELIER_CONFIG_DIR: configDir });
+      const badToken = await runCli(['--api', backend.url, '--token', 'wrong-token-0123456789', 'workers', 'list'], { ATELIER_CONFIG_DIR: configDir() });
       expect(badToken.exitCode).toBe(1);
       expect(badToken.stderr).toMatch(/\(HTTP 401 UNAUTHORIZED\); check --token or ATELIER_ADMIN_TOKEN/);
     });

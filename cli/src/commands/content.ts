@@ -102,8 +102,8 @@ function fieldsFrom(options: { file?: string; set: string[] }): Item {
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-/** Content equality for import: the same fields with the same values, ids aside. */
-const sameContent = (noun: Noun, a: Item, b: Item) => JSON.stringify(sortKeys(noun.toCreate(a))) === JSON.stringify(sortKeys(noun.toCreate(b)));
+/** What import matches items by: projects by slug, the rest by their fields and values, ids aside. */
+const identityOf = (noun: Noun, item: Item) => (noun.key === 'slug' ? `slug ${String(item.slug)}` : JSON.stringify(sortKeys(noun.toCreate(item))));
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (typeof value !== 'object' || value === null) return value;
@@ -204,10 +204,10 @@ function registerNoun(program: Command, noun: Noun, clientFor: ClientFor, exampl
       const manifest = readManifest(file, noun);
       const client = clientFor(command);
       const { body: existing } = await client.get<Item[]>(collectionPath(noun));
+      const known = new Set(existing.map((item) => identityOf(noun, item)));
       const summary = { added: 0, skipped: 0, failed: [] as Array<{ item: number; reason: string }> };
       for (const [index, item] of manifest.items.entries()) {
-        const known = existing.some((other) => (noun.key === 'slug' ? other.slug === item.slug : sameContent(noun, other, item)));
-        if (known) {
+        if (known.has(identityOf(noun, item))) {
           summary.skipped += 1;
           continue;
         }

@@ -3,8 +3,6 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Provider } from 'react-redux';
 import type { Store } from '@reduxjs/toolkit';
-import type { Persistor } from 'redux-persist';
-import { PersistGate } from 'redux-persist/integration/react';
 import type { RootState } from '../store/app-store';
 import { PreloadedContentContext, type PreloadedContent } from '../store/content-api';
 import { selectMode } from '../store/session-selectors';
@@ -21,29 +19,21 @@ export interface ServerRenderInputs {
 interface AppProvidersProps {
   store: Store<RootState>;
   serverRender?: ServerRenderInputs;
-  /** Given while the stored session may still be rehydrating: rendering waits for it. */
-  persistor?: Persistor;
   children: ReactNode;
 }
 
-/** Store, the server render's inputs when there is one, and the theme of the stored mode. */
-export function AppProviders({ store, serverRender, persistor, children }: AppProvidersProps) {
-  const app = (
-    <PreloadedContentContext.Provider value={serverRender?.content ?? null}>
-      <ServerViewportContext.Provider value={serverRender?.viewportWidth}>
-        <ModeThemeProvider>{children}</ModeThemeProvider>
-      </ServerViewportContext.Provider>
-    </PreloadedContentContext.Provider>
-  );
+/**
+ * Store, the server render's inputs when there is one, and the theme of the stored mode. The stored
+ * session is read back before anything renders (app/start-app.tsx waits for it).
+ */
+export function AppProviders({ store, serverRender, children }: AppProvidersProps) {
   return (
     <Provider store={store}>
-      {persistor ? (
-        <PersistGate loading={null} persistor={persistor}>
-          {app}
-        </PersistGate>
-      ) : (
-        app
-      )}
+      <PreloadedContentContext.Provider value={serverRender?.content ?? null}>
+        <ServerViewportContext.Provider value={serverRender?.viewportWidth}>
+          <ModeThemeProvider>{children}</ModeThemeProvider>
+        </ServerViewportContext.Provider>
+      </PreloadedContentContext.Provider>
     </Provider>
   );
 }

@@ -1,6 +1,7 @@
 import { render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { PersistGate } from 'redux-persist/integration/react';
 import { AppProviders } from '../app/app-providers';
 import { appRoutes } from '../app/router';
 import { createAppStore } from '../store/app-store';
@@ -23,8 +24,11 @@ export function renderApp(path: string, { width = 1280, signedIn = false }: Rend
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
-    <AppProviders store={store} persistor={persistor}>
-      <RouterProvider router={router} />
+    <AppProviders store={store}>
+      {/* As the app does (start-app.tsx), the pages render once the stored session is read back. */}
+      <PersistGate loading={null} persistor={persistor}>
+        <RouterProvider router={router} />
+      </PersistGate>
     </AppProviders>,
   );
   return { ...view, store, persistor, router, user };
