@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { JwtService } from '@nestjs/jwt';
-import type { Member } from '@atelier/contracts';
+import type { Member, Post } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { Response } from 'supertest';
 import { RUNTIME_SECRETS } from '../../src/config/config.module';
 import { ChangeNotifier } from '../../src/db/change-notifier';
 import { users } from '../../src/db/schema/users.table';
@@ -105,4 +106,40 @@ export function storedFiles(t: TestApp, kind: 'users' | 'posts'): string[] {
 export async function removeMember(t: TestApp, memberId: string): Promise<void> {
   await t.database.handle.db.delete(users).where(eq(users.id, memberId));
   await t.app.get(ChangeNotifier).publish(MEMBERS_TOPIC);
+}
+
+/** What a member owns in the Matrix Network, for tests of what other members may do with it. */
+export interface MemberBelongings {
+  /** The member's post, with a picture, the member's own like and the member's own comment. */
+  post: Post;
+  commentId: string;
+  /** A member the owner befriended (friendship is mutual, so each lists the other). */
+  friend: TestMember;
+}
+
+function expectAnswer(response: Response, status: number, what: string): void {
+  if (response.status !== status) throw new Error(`${what} answered ${response.status}: ${JSON.stringify(response.body)}`);
+}
+
+/** Gives `owner` real belongings: a post with a picture, a like and a comment, and a friend. */
+export async function createBelongings(t: TestApp, owner: TestMember): Promise<MemberBelongings> {
+  const created = await t.http
+    .post('/api/posts')
+    .set(owner.auth)
+    .field('description', `${owner.member.firstName}'s post`)
+    .attach('picture', await pngFixture(), 'mine.png');
+  expectAnswer(created, 201, 'creating the post');
+  // The answer is the feed, everyone's posts newest first: pick the owner's out of it.
+  const post = (created.body as Post[]).find((candidate) => candidate.userId === owner.id);
+  if (!post) throw new Error('the created post is missing from the feed');
+
+  expectAnswer(await t.http.patch(`/api/posts/${post._id}/like`).set(owner.auth).send({}), 200, 'liking the post');
+  const commented = await t.http.post(`/api/posts/${post._id}/comments`).set(owner.auth).send({ text: 'my own comment' });
+  expectAnswer(commented, 201, 'commenting');
+  const comments = await t.http.get(`/api/posts/${post._id}/comments`).set(owner.auth);
+  expectAnswer(comments, 200, 'listing the comments');
+
+  const friend = await registerMember(t, { firstName: 'Friend' });
+  expectAnswer(await t.http.patch(`/api/users/${owner.id}/${friend.id}`).set(owner.auth), 200, 'befriending');
+  return { post: commented.body as Post, commentId: comments.body[0]._id, friend };
 }

@@ -39,3 +39,18 @@ export function routesOf(t: TestApp): Route[] {
   }
   return routes;
 }
+
+/** How a route is named in expectations and failure messages: `PATCH /api/posts/:id`. */
+export function routeName(route: Route): string {
+  return `${route.method.toUpperCase()} ${route.path}`;
+}
+
+/** The route's `:name` parameters, in path order. */
+export function parameterNames(route: Route): string[] {
+  return [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]);
+}
+
+/** The route's path with each `:name` replaced by `valueOf(name)`. */
+export function fillParameters(route: Route, valueOf: (name: string) => string): string {
+  return route.path.replace(/:(\w+)/g, (_match, name: string) => valueOf(name));
+}
