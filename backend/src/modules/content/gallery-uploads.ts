@@ -3,12 +3,15 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import sharp from 'sharp';
+import { z } from 'zod';
 import { AppError } from '../../common/errors/app-error';
 import { writeFileAtomically } from '../../common/files/atomic-files';
+import { parseInput } from '../../common/validation/zod-validation.pipe';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { encodeUploadedImage, type UploadedPicture } from '../media/image-upload';
 import { mediaRoot } from '../media/media-paths';
+import { pictureFileField } from '../media/picture-fields';
 import { AdminContentService } from './admin-content.service';
 import { COLLECTIONS, type AdminGalleryItem } from './content-collections';
 import { ContentRepository } from './content.repository';
@@ -17,6 +20,9 @@ import type { GalleryUploadFields } from './content.schemas';
 /** The gallery's pictures are kept at most this wide or high; thumbnails are square, as the seed's. */
 const FULL_MAX_SIDE = 2048;
 const THUMB_SIDE = 496;
+
+/** The file's name is checked as on every upload (no paths, no control characters), then ignored. */
+const pictureFile = z.object({ picture: pictureFileField({ required: true }) });
 
 /**
  * Adds a picture to the gallery from its bytes (`atelier gallery import`): checked and re-encoded
@@ -35,6 +41,7 @@ export class GalleryUploads {
     if (!picture) {
       throw new AppError('VALIDATION_FAILED', 'Send the picture as a file in the "picture" field', [{ field: 'picture', message: 'is required' }]);
     }
+    parseInput(pictureFile, { picture });
     const contentHash = createHash('sha256').update(picture.buffer).digest('hex');
     const known = (await this.repository.list('gallery')).some((row) => row.contentHash === contentHash);
     if (known) {
@@ -49,9 +56,9 @@ export class GalleryUploads {
     const img = `/assets/gallery/${name}.${full.extension}`;
     const thumbPath = `/assets/gallery/thumbs/${name}.jpg`;
     const files = [this.file(img), this.file(thumbPath)];
-    await writeFileAtomically(files[0], full.buffer);
-    await writeFileAtomically(files[1], thumb);
     try {
+      await writeFileAtomically(files[0], full.buffer);
+      await writeFileAtomically(files[1], thumb);
       return (await this.content.create(COLLECTIONS.gallery, {
         img,
         thumb: thumbPath,
@@ -62,7 +69,7 @@ export class GalleryUploads {
         contentHash,
       })) as AdminGalleryItem;
     } catch (error) {
-      // Nothing half-added: an item that was not saved leaves no files behind.
+      // Nothing half-added: an item that was not saved (or whose thumbnail was not) leaves no files behind.
       await Promise.all(files.map((file) => fs.rm(file, { force: true })));
       throw error;
     }

@@ -7,11 +7,21 @@ import type { UploadedPicture } from './image-upload';
 const hasPathCharacters = (name: string) =>
   /[/\\]|\.\./.test(name) || [...name].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
 
+/**
+ * Why a client's file name is refused, or undefined when it is a plain name. Longer names than any
+ * file system keeps are refused too: the name is never stored, but every string has a limit.
+ */
+export function fileNameProblem(name: string): string | undefined {
+  if (name.length > SOCIAL_LIMITS.fileName) return FIELD_MESSAGES.tooLong(SOCIAL_LIMITS.fileName);
+  if (hasPathCharacters(name)) return 'must not contain path characters or control characters';
+  return undefined;
+}
+
 /** A client-side file name: accepted only as a plain name, and never used as a path. */
-export const clientFileName = z
-  .string()
-  .max(SOCIAL_LIMITS.fileName, FIELD_MESSAGES.tooLong(SOCIAL_LIMITS.fileName))
-  .refine((name) => !hasPathCharacters(name), 'must be a file name without path characters');
+export const clientFileName = z.string().superRefine((name, context) => {
+  const problem = fileNameProblem(name);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
 
 const uploadedPicture = z.custom<UploadedPicture>((value) => typeof value === 'object' && value !== null && 'buffer' in value, {
   error: FIELD_MESSAGES.required,
@@ -20,9 +30,8 @@ const uploadedPicture = z.custom<UploadedPicture>((value) => typeof value === 'o
 /** The multer file of a picture field (multer leaves it undefined when none was sent). */
 export function pictureFileField<R extends boolean>({ required }: { required: R }) {
   const file = uploadedPicture.superRefine((picture, context) => {
-    if (hasPathCharacters(picture.originalname)) {
-      context.addIssue({ code: 'custom', message: 'file name must not contain path characters' });
-    }
+    const problem = fileNameProblem(picture.originalname);
+    if (problem) context.addIssue({ code: 'custom', message: `file name ${problem}` });
   });
   return (required ? file : file.optional()) as R extends true ? typeof file : z.ZodOptional<typeof file>;
 }

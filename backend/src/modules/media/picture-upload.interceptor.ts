@@ -26,7 +26,17 @@ function uploadError(error: unknown, field: string, maxBytes: number): AppError 
         return new AppError('VALIDATION_FAILED', `The form has too many or too large fields (${error.code})`);
     }
   }
-  return new AppError('VALIDATION_FAILED', 'The multipart form data is malformed');
+  return new AppError('VALIDATION_FAILED', malformedFormMessage(error));
+}
+
+/** The form parser's own errors, said for a person (its wording would name the parser). */
+function malformedFormMessage(error: unknown): string {
+  const reason = error instanceof Error ? error.message : '';
+  if (reason === 'Malformed part header') {
+    return 'The multipart form data is malformed: a part header could not be read (a file name with control characters?)';
+  }
+  if (/^Unexpected end of (form|file)$/.test(reason)) return 'The multipart form data is malformed: it ends early, as if the upload was cut off';
+  return 'The multipart form data is malformed';
 }
 
 /**
@@ -43,6 +53,8 @@ export function PictureUpload(field: string): Type<NestInterceptor> {
         storage: multer.memoryStorage(),
         // Keep the client's name whole, so a name with path characters is seen and refused.
         preservePath: true,
+        // Browsers send file names as raw UTF-8; read as Latin-1 (the default) a name grows and garbles.
+        defParamCharset: 'utf8',
         limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 24 },
       }).single(field);
     }
