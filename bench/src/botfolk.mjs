@@ -12,6 +12,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtBackend } from './lib/build.mjs';
 import { parseCommandLine, positiveInteger, runBench } from './lib/cli.mjs';
+import { recordFigure } from './lib/figures.mjs';
 import { measure, WARM_UP_SECONDS } from './lib/load.mjs';
 import { startBackend } from './lib/processes.mjs';
 import { markdownTable, ms, perSecond } from './lib/report.mjs';
@@ -146,6 +147,9 @@ async function main() {
   );
   console.log(`SVG ${perSecond(local.averageSvg)} bytes; one /api/pyface answer ${perSecond(api.responseBytes)} bytes of JSON`);
   console.log(`non-2xx / socket errors / timeouts: ${api.non2xx}/${api.errors}/${api.timeouts}`);
+  recordFigure({ measure: 'generate + SVG per core', value: local.facesPerSecond, unit: 'individuals/s', target: TARGET_PER_SECOND, comparison: '>=', digits: 0 });
+  recordFigure({ measure: 'whole individual per core', value: local.wholePerSecond, unit: 'individuals/s', digits: 0 });
+  recordFigure({ measure: 'GET /api/pyface', value: api.requestsPerSecond, unit: 'req/s', digits: 0 });
   if (failures > 0) {
     console.error('error: some responses failed: the request rate above does not measure Bot Folk.');
     process.exitCode = 1;

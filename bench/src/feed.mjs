@@ -13,12 +13,13 @@ import { join } from 'node:path';
 import { firstFeedPage, signInAsGuest } from './lib/api.mjs';
 import { builtBackend } from './lib/build.mjs';
 import { explainFeed, seedFeed } from './lib/feed-data.mjs';
+import { recordFact } from './lib/figures.mjs';
 import { measure, WARM_UP_SECONDS } from './lib/load.mjs';
 import { runBench } from './lib/cli.mjs';
 import { readOptions } from './lib/options.mjs';
-import { connect, databaseUrlFor, dropDatabase, recreateDatabase } from './lib/postgres.mjs';
+import { connect, databaseUrlFor, dropDatabase, recreateDatabase, redactUrl } from './lib/postgres.mjs';
 import { startBackend, startBareServer } from './lib/processes.mjs';
-import { hasFailures, renderReport, sizeLabel } from './lib/report.mjs';
+import { hasFailures, recordFeedFigures, renderReport, sizeLabel } from './lib/report.mjs';
 
 const PAGE_SIZE = 20; // FEED_PAGE.defaultLimit in contracts/src/social.ts
 const YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -93,6 +94,7 @@ async function main() {
   const rows = [];
   try {
     const { rows: version } = await admin.query('show server_version');
+    recordFact('PostgreSQL', `${version[0].server_version} (${redactUrl(options.databaseUrl)})`);
     for (const size of options.sizes) rows.push(await benchSize(size, options, admin, entry));
 
     console.log(
@@ -103,6 +105,7 @@ async function main() {
         `Node ${process.version}, ${availableParallelism()} CPUs.\n`,
     );
     console.log(renderReport(rows));
+    recordFeedFigures(rows);
   } finally {
     await admin.end();
   }

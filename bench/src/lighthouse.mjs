@@ -20,6 +20,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { builtBackend, builtFrontend } from './lib/build.mjs';
 import { parseCommandLine, positiveInteger, runBench, UsageError } from './lib/cli.mjs';
+import { recordFigure } from './lib/figures.mjs';
 import { startBackend } from './lib/processes.mjs';
 import { markdownTable } from './lib/report.mjs';
 
@@ -188,6 +189,16 @@ function verdict({ scores }) {
   return missed.length === 0 ? 'met' : `missed: ${missed.join(', ')}`;
 }
 
+/** The targets of DESIGN section 10 for run-all's summary: two scores per page, then the initial JS. */
+function recordLighthouseFigures(results, js) {
+  for (const [page, { scores }] of results) {
+    for (const id of ['performance', 'accessibility']) {
+      recordFigure({ measure: `${page} ${id}`, value: scores[id], target: SCORE_TARGET, comparison: '>=', digits: 0 });
+    }
+  }
+  recordFigure({ measure: 'initial JS, gzip -9', value: js.gzipBytes / 1024, unit: 'KB', target: INITIAL_JS_TARGET_BYTES / 1024, comparison: '<=', digits: 1 });
+}
+
 async function main() {
   const options = readOptions(process.argv.slice(2));
   if (options.help) {
@@ -227,6 +238,7 @@ async function main() {
     }
 
     const { settings } = environment;
+    const results = options.pages.map((page) => [page, medianOf(runs.get(page))]);
     console.log(
       `Lighthouse ${environment.version}, ${settings.formFactor} preset (${settings.throttlingMethod} throttling: ` +
         `${settings.throttling.rttMs} ms RTT, ${Math.round(settings.throttling.throughputKbps)} kbit/s, CPU x${settings.throttling.cpuSlowdownMultiplier}), ` +
@@ -238,17 +250,14 @@ async function main() {
     console.log(
       markdownTable(
         ['page', 'performance', 'accessibility', 'best-practices', 'SEO', 'LCP', 'TBT', 'CLS', `targets (perf, a11y >= ${SCORE_TARGET})`],
-        options.pages.map((page) => {
-          const result = medianOf(runs.get(page));
-          return [
-            page,
-            ...CATEGORIES.map((id) => scoreCell(result.scores[id])),
-            Number.isNaN(result.lcp) ? 'n/a' : `${(result.lcp / 1000).toFixed(2)} s`,
-            Number.isNaN(result.tbt) ? 'n/a' : `${Math.round(result.tbt)} ms`,
-            Number.isNaN(result.cls) ? 'n/a' : result.cls.toFixed(3),
-            verdict(result),
-          ];
-        }),
+        results.map(([page, result]) => [
+          page,
+          ...CATEGORIES.map((id) => scoreCell(result.scores[id])),
+          Number.isNaN(result.lcp) ? 'n/a' : `${(result.lcp / 1000).toFixed(2)} s`,
+          Number.isNaN(result.tbt) ? 'n/a' : `${Math.round(result.tbt)} ms`,
+          Number.isNaN(result.cls) ? 'n/a' : result.cls.toFixed(3),
+          verdict(result),
+        ]),
       ),
     );
     console.log('');
@@ -258,6 +267,7 @@ async function main() {
         [['frontend/dist', String(js.count), kb(js.rawBytes), kb(js.gzipBytes), `<= ${kb(INITIAL_JS_TARGET_BYTES)}`, js.gzipBytes <= INITIAL_JS_TARGET_BYTES ? 'met' : 'missed']],
       ),
     );
+    recordLighthouseFigures(results, js);
   } finally {
     await backend?.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -11,6 +11,22 @@ function newestMtime(path) {
   return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
 }
 
+/** Whether anything under `sources` changed after `built` was written (false when there are no sources). */
+function olderThanSources(built, sources) {
+  return existsSync(sources) && newestMtime(sources) > statSync(built).mtimeMs;
+}
+
+/**
+ * The packages (backend, frontend) missing their build or built before their sources last
+ * changed: `npm start` builds those first.
+ */
+export function staleBuilds() {
+  const builds = [['backend', 'backend/dist/main.js'], ['frontend', 'frontend/dist/index.html']];
+  return builds
+    .filter(([name, built]) => !existsSync(join(root, built)) || olderThanSources(join(root, built), join(root, name, 'src')))
+    .map(([name]) => name);
+}
+
 /**
  * The path of a file of the built backend (`relative` to backend/dist), or `explicit` when given.
  * Throws when it is missing; warns when backend/src is newer, since measuring a build older than
@@ -21,8 +37,7 @@ export function builtBackend(relative, explicit) {
   if (!existsSync(file)) {
     throw new Error(`${file} is missing: build the backend first (\`npm run build\` at the repo root).`);
   }
-  const sources = join(root, 'backend/src');
-  if (!explicit && existsSync(sources) && newestMtime(sources) > statSync(file).mtimeMs) {
+  if (!explicit && olderThanSources(file, join(root, 'backend/src'))) {
     console.error('warning: backend/src is newer than backend/dist; run `npm run build` to measure the current code.');
   }
   return file;
@@ -38,8 +53,7 @@ export function builtFrontend(explicit) {
   if (!existsSync(index)) {
     throw new Error(`${index} is missing: build the frontend first (\`npm run build\` at the repo root).`);
   }
-  const sources = join(root, 'frontend/src');
-  if (!explicit && existsSync(sources) && newestMtime(sources) > statSync(index).mtimeMs) {
+  if (!explicit && olderThanSources(index, join(root, 'frontend/src'))) {
     console.error('warning: frontend/src is newer than frontend/dist; run `npm run build` to measure the current code.');
   }
   return dist;
