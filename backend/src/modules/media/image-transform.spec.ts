@@ -7,7 +7,6 @@ import {
   hasParameters,
   type ImageTransform,
   parseTransform,
-  RenderSlots,
   renderKey,
 } from './image-transform';
 
@@ -130,36 +129,5 @@ describe('renderKey', () => {
       renderKey('gallery/a.png', source, transform, 'webp'),
     ];
     expect(new Set([key, ...others]).size).toBe(others.length + 1);
-  });
-});
-
-describe('RenderSlots', () => {
-  it('runs at most `limit` tasks at a time and refuses beyond the waiting room', async () => {
-    const slots = new RenderSlots(2, 1);
-    let running = 0;
-    let most = 0;
-    const releases: Array<() => void> = [];
-    const task = () =>
-      new Promise<void>((resolve) => {
-        running++;
-        most = Math.max(most, running);
-        releases.push(() => {
-          running--;
-          resolve();
-        });
-      });
-    const runs = [slots.run(task), slots.run(task), slots.run(task)];
-    await expect(slots.run(task)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(running).toBe(2);
-    releases.shift()!();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(running).toBe(2); // the waiting task took the freed slot
-    while (releases.length) {
-      releases.shift()!();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    await Promise.all(runs);
-    expect(most).toBe(2);
   });
 });

@@ -7,6 +7,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import sharp from 'sharp';
 import { AppError } from '../../common/errors/app-error';
 import { readFileIfExists, writeFileAtomically } from '../../common/files/atomic-files';
+import { WorkSlots } from './work-slots';
 
 /*
  * `/assets/<file>?w=&h=&fit=&auto=format&dpr=`: a resized copy of a content image, rendered by sharp
@@ -183,35 +184,6 @@ export async function renderImage(file: string, transform: ImageTransform, forma
   }
 }
 
-/** At most `limit` tasks at a time; at most `maxWaiting` more wait, the rest are refused at once. */
-export class RenderSlots {
-  private active = 0;
-  private readonly waiting: Array<() => void> = [];
-
-  constructor(
-    private readonly limit: number,
-    private readonly maxWaiting: number,
-  ) {}
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active < this.limit) {
-      this.active++;
-    } else {
-      if (this.waiting.length >= this.maxWaiting) {
-        throw new AppError('SERVICE_UNAVAILABLE', 'Too many images are being resized; try again shortly');
-      }
-      await new Promise<void>((resolve) => this.waiting.push(resolve)); // the finishing task hands its slot over
-    }
-    try {
-      return await task();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
-    }
-  }
-}
-
 export interface ImageTransformOptions {
   /** DATA_DIR/media: the files served at /assets. */
   root: string;
@@ -229,7 +201,7 @@ const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as N
 /** Answers GET and HEAD with transform parameters; errors go to the app's exception filter. */
 export function imageTransformHandler(options: ImageTransformOptions): RequestHandler {
   const logger = new Logger('ImageTransforms');
-  const slots = new RenderSlots(options.maxConcurrentRenders ?? 2, options.maxWaitingRenders ?? 200);
+  const slots = new WorkSlots(options.maxConcurrentRenders ?? 2, options.maxWaitingRenders ?? 200, 'Too many images are being resized; try again shortly');
   const inFlight = new Map<string, Promise<Buffer>>();
 
   /** The cached render, or a new one; identical concurrent requests share one render. */

@@ -1,5 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../common/errors/app-error';
+import { WorkSlots } from './work-slots';
 
 /** The parts of a multer file the app reads; the client's name is checked, never used as a path. */
 export interface UploadedPicture {
@@ -31,6 +32,12 @@ export const MAX_INPUT_PIXELS = 40_000_000;
  * 16-bit RGBA picture of the same size (320 MB) does not.
  */
 export const MAX_DECODED_BYTES = 128 * MiB;
+
+/**
+ * Decodes at a time, and uploads that may wait for one: a burst of uploads, each up to
+ * MAX_DECODED_BYTES once decoded, must not take all memory and cores; the rest get a 503 at once.
+ */
+const uploadDecodes = new WorkSlots(2, 64, 'Too many pictures are being uploaded at once; try again shortly');
 
 const BYTES_PER_SAMPLE: Partial<Record<Metadata['depth'], number>> = { uchar: 1, char: 1, ushort: 2, short: 2 };
 
@@ -95,18 +102,20 @@ export async function encodeUploadedImage(file: UploadedPicture, field: string, 
     ]);
   }
   assertDecodable(await readHeader(file.buffer, format, field), field);
-  try {
-    // The pixel limit again, in case the decoder sees more than the header said.
-    const image = sharp(file.buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
-    const encoded =
-      format === 'png'
-        ? image.png({ compressionLevel: 9, adaptiveFiltering: true })
-        : image.jpeg({ quality: 85, mozjpeg: true });
-    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-    return { buffer: data, extension: format === 'png' ? 'png' : 'jpg', width: info.width, height: info.height };
-  } catch {
-    throw unreadable(field);
-  }
+  return uploadDecodes.run(async () => {
+    try {
+      // The pixel limit again, in case the decoder sees more than the header said.
+      const image = sharp(file.buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+      const encoded =
+        format === 'png'
+          ? image.png({ compressionLevel: 9, adaptiveFiltering: true })
+          : image.jpeg({ quality: 85, mozjpeg: true });
+      const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+      return { buffer: data, extension: format === 'png' ? 'png' : 'jpg', width: info.width, height: info.height };
+    } catch {
+      throw unreadable(field);
+    }
+  });
 }
