@@ -12,7 +12,10 @@ const FLUSH_INTERVAL_MS = 1_000;
 export class ImpressionsCounter implements OnModuleDestroy {
   private readonly logger = new Logger(ImpressionsCounter.name);
   private pending = new Map<string, number>();
-  private flushing: Promise<void> = Promise.resolve();
+  /** The write under way (settled when none is). */
+  private writing: Promise<void> = Promise.resolve();
+  /** The write that starts when the current one ends; every caller meanwhile waits for this one. */
+  private queued?: Promise<void>;
   private readonly timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS).unref();
 
   constructor(private readonly users: UsersRepository) {}
@@ -21,21 +24,31 @@ export class ImpressionsCounter implements OnModuleDestroy {
     for (const id of authorIds) this.pending.set(id, (this.pending.get(id) ?? 0) + 1);
   }
 
-  /** Writes what has been counted so far; concurrent calls queue behind each other. */
+  /**
+   * Resolves once everything counted before the call is written. Callers arriving while a write
+   * runs share the next one (it takes all that is pending when it starts): one write per caller
+   * would queue every profile read behind a line of UPDATEs on the same hot rows.
+   */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(async () => {
-      if (this.pending.size === 0) return;
-      const batch = this.pending;
-      this.pending = new Map();
-      try {
-        await this.users.addImpressions(batch);
-      } catch (error) {
-        // Counted again next time rather than lost; a deleted author's counts simply match no row.
-        for (const [id, count] of batch) this.pending.set(id, (this.pending.get(id) ?? 0) + count);
-        this.logger.warn({ err: error }, 'Could not write impression counts; retrying');
-      }
+    this.queued ??= this.writing.then(() => {
+      this.queued = undefined;
+      this.writing = this.writePending();
+      return this.writing;
     });
-    return this.flushing;
+    return this.queued;
+  }
+
+  private async writePending(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    try {
+      await this.users.addImpressions(batch);
+    } catch (error) {
+      // Counted again next time rather than lost; a deleted author's counts simply match no row.
+      for (const [id, count] of batch) this.pending.set(id, (this.pending.get(id) ?? 0) + count);
+      this.logger.warn({ err: error }, 'Could not write impression counts; retrying');
+    }
   }
 
   async onModuleDestroy(): Promise<void> {
