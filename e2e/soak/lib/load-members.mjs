@@ -1,0 +1,74 @@
+// The load's own members: registered through the API (with a picture, as the form requires) and
+// signed in, before the clock starts.
+import sharp from 'sharp';
+import { parseJson } from './load-http.mjs';
+
+/** A small real PNG of one colour; the server re-encodes it with sharp, as any upload. */
+export function smallPng(seed) {
+  const channel = (shift) => (seed * 97 + shift) % 256;
+  return sharp({ create: { width: 48, height: 32, channels: 3, background: { r: channel(0), g: channel(85), b: channel(170) } } })
+    .png()
+    .toBuffer();
+}
+
+/** Throws with the route, status and body when a setup call is not answered with `expected`. */
+export function expectStatus(answer, expected, what) {
+  if (answer.status !== expected) {
+    const detail = answer.error ?? answer.body?.toString('utf8').slice(0, 500);
+    throw new Error(`${what} answered ${answer.status} (expected ${expected}): ${detail}`);
+  }
+  return parseJson(answer);
+}
+
+async function registerAndSignIn(client, { role, index, runTag }) {
+  const email = `soak-${runTag}-${role}-${index}@example.com`;
+  const password = `soak-password-${runTag}`;
+  const fields = { firstName: `Soak${role}`, lastName: `N${index}-${runTag}`, email, password, location: 'Loopback', occupation: `load ${role}` };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set('picture', new Blob([await smallPng(index)], { type: 'image/png' }), 'me.png');
+  expectStatus(await client.request({ method: 'POST', path: '/api/auth/register', route: 'POST /api/auth/register', kind: 'setup', form }), 201, `register ${email}`);
+  const signedIn = expectStatus(
+    await client.request({ method: 'POST', path: '/api/auth/login', route: 'POST /api/auth/login', kind: 'setup', json: { email, password } }),
+    200,
+    `login ${email}`,
+  );
+  return { id: signedIn.user._id, token: signedIn.token, picturePath: signedIn.user.picturePath, role, index };
+}
+
+/** Runs `work` over `items` with at most `limit` at a time (hashing passwords is the slow part). */
+async function inBatches(items, limit, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const position = next++;
+      results[position] = await work(items[position]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
+
+/** Registers `writers` writer members and `readers` reader members; answers both lists. */
+export async function registerMembers(client, { writers, readers, runTag }) {
+  const wanted = [
+    ...Array.from({ length: writers }, (_, index) => ({ role: 'writer', index, runTag })),
+    ...Array.from({ length: readers }, (_, index) => ({ role: 'reader', index, runTag })),
+  ];
+  const members = await inBatches(wanted, 4, (wish) => registerAndSignIn(client, wish));
+  return { writers: members.filter((m) => m.role === 'writer'), readers: members.filter((m) => m.role === 'reader') };
+}
+
+/** Every post in the database, newest first, by walking the feed with its cursor. */
+export async function walkWholeFeed(client, token) {
+  const posts = [];
+  let cursor;
+  do {
+    const query = cursor ? `?limit=100&cursor=${encodeURIComponent(cursor)}` : '?limit=100';
+    const answer = await client.request({ path: `/api/posts${query}`, route: 'GET /api/posts', kind: 'setup', token });
+    posts.push(...expectStatus(answer, 200, 'GET /api/posts'));
+    cursor = answer.headers['x-next-cursor'];
+  } while (cursor);
+  return posts;
+}
