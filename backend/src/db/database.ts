@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { Pool } from 'pg';
 import { schema } from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
+import { queriesInSlices } from './pglite-query-slices';
 
 /** Drizzle over either driver; repositories only ever see this type. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -72,7 +73,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     releaseLock = acquireDataDirLock(target.dataDir);
   }
   try {
-    const client = new PGlite({ dataDir: target.dataDir ?? undefined, loadDataDir: target.loadDataDir });
+    const client = queriesInSlices(new PGlite({ dataDir: target.dataDir ?? undefined, loadDataDir: target.loadDataDir }));
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
