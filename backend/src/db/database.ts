@@ -48,8 +48,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       max: target.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
     });
-    // An idle client losing its server must not crash the process; the next query reports it.
+    // A client losing its server emits 'error'. The pool listens only while a client is idle; one
+    // checked out for a transaction has no listener, and the unhandled event would end the process
+    // when PostgreSQL restarts mid-transaction. The query in flight fails on its own either way,
+    // and the pool discards the broken client when it is released.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
     const handle: DatabaseHandle = {
       driver: 'postgres',

@@ -1,4 +1,5 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { AppError } from '../errors/app-error';
 import { toErrorBody } from './all-exceptions.filter';
 
@@ -36,5 +37,21 @@ describe('toErrorBody', () => {
     });
     const hidden = Object.assign(new Error('template /srv/views/x.ejs:3'), { status: 400 });
     expect(toErrorBody(hidden)).toMatchObject({ statusCode: 500, code: 'INTERNAL' });
+  });
+});
+
+describe('toErrorBody with a dependency down', () => {
+  it('answers a database that stopped answering as 503 SERVICE_UNAVAILABLE, without internals', () => {
+    const cause = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' });
+    const body = toErrorBody(new DrizzleQueryError('select "password_hash" from "users"', [], cause));
+    expect(body).toEqual({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'The database is unavailable; try again shortly' });
+  });
+
+  it('answers Redis refusing a command as 503 SERVICE_UNAVAILABLE', () => {
+    expect(toErrorBody(new Error("Stream isn't writeable and enableOfflineQueue options is false"))).toEqual({
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The generation queue is unavailable; try again shortly',
+    });
   });
 });

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { ErrorBody, ErrorCode } from '@atelier/contracts';
 import type { Request, Response } from 'express';
 import { AppError, STATUS_BY_CODE } from '../errors/app-error';
+import { unavailableDependency, type Dependency } from '../errors/unavailable-dependency';
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
   Object.entries(STATUS_BY_CODE).map(([code, status]) => [status, code as ErrorCode]),
@@ -14,6 +15,14 @@ interface HttpLikeError {
   expose?: boolean;
   message: string;
 }
+
+const UNAVAILABLE_MESSAGES: Record<Dependency, string> = {
+  database: 'The database is unavailable; try again shortly',
+  queue: 'The generation queue is unavailable; try again shortly',
+};
+
+/** How long a client should wait before retrying a 503, in seconds (the Retry-After header). */
+export const RETRY_AFTER_SECONDS = 5;
 
 function codeForStatus(status: number): ErrorCode {
   return CODE_BY_STATUS.get(status) ?? (status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');
@@ -40,6 +49,9 @@ export function toErrorBody(exception: unknown): ErrorBody {
     const statusCode = exception.getStatus();
     return { statusCode, code: codeForStatus(statusCode), message: httpExceptionMessage(exception) };
   }
+  // A stopped or restarting database or Redis is temporary: 503, so clients and proxies retry.
+  const dependency = unavailableDependency(exception);
+  if (dependency) return { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGES[dependency] };
   const httpLike = exception as HttpLikeError | undefined;
   const status = httpLike?.status ?? httpLike?.statusCode;
   // http-errors marks 4xx messages as safe to show (`expose`); anything else may hold internals.
@@ -60,14 +72,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const response = context.getResponse<Response>();
     const body = toErrorBody(exception);
 
-    if (body.statusCode >= 500) {
-      // Internals go to the log, tagged with the request id the client also sees; never to the client.
-      this.logger.error(
-        { err: exception, reqId: request.id, method: request.method, url: request.originalUrl },
-        'Unhandled error',
-      );
-    }
+    const logged = { err: exception, reqId: request.id, method: request.method, url: request.originalUrl };
+    // Internals go to the log, tagged with the request id the client also sees; never to the client.
+    if (body.code === 'SERVICE_UNAVAILABLE') this.logger.warn(logged, body.message);
+    else if (body.statusCode >= 500) this.logger.error(logged, 'Unhandled error');
     if (response.headersSent) return;
+    if (body.statusCode === 503) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     response.status(body.statusCode).json(body);
   }
 }
