@@ -30,12 +30,15 @@ export class GenerationModule {
   static register(config: AppConfig, role: 'api' | 'worker'): DynamicModule {
     const redisUrl = config.redisUrl;
     const runsJobs = role === 'worker' || config.generation.consumer;
-    const queue = redisUrl
-      ? [
-          BullModule.forRoot({ connection: redisOptions(redisUrl), prefix: config.generation.queuePrefix }),
-          BullModule.registerQueue({ name: GENERATION_QUEUE }),
-        ]
-      : [];
+    // The consumers' queue (its options are what @Processor's worker connects with); the dispatcher
+    // adds jobs through a producer connection of its own, which fails fast while Redis is down.
+    const queue =
+      redisUrl && runsJobs
+        ? [
+            BullModule.forRoot({ connection: redisOptions(redisUrl), prefix: config.generation.queuePrefix }),
+            BullModule.registerQueue({ name: GENERATION_QUEUE }),
+          ]
+        : [];
     const dispatcher: Provider = { provide: JobDispatcher, useClass: redisUrl ? BullMqDispatcher : InProcessDispatcher };
     const runners: Type[] = runsJobs ? [JobRunner, JobMaintenance, WorkerHealthMonitor, ...(redisUrl ? [GenerationProcessor] : [])] : [];
     return {

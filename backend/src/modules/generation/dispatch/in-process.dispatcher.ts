@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/c
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { JobRunner } from '../jobs/job-runner';
-import { BUSY_RETRY_MS, JobDispatcher } from './job-dispatcher';
+import { BUSY_RETRY_MS, JobDispatcher, type DeliveryOptions } from './job-dispatcher';
 
 /**
  * The default dispatcher (no Redis): a FIFO in this process, GENERATION_CONCURRENCY jobs at a time.
@@ -24,7 +24,16 @@ export class InProcessDispatcher extends JobDispatcher implements BeforeApplicat
     super();
   }
 
-  async enqueue(jobId: string, options: { delayMs?: number } = {}): Promise<void> {
+  /** The queue is this process's memory: always there while the process is. */
+  available(): boolean {
+    return true;
+  }
+
+  onReconnect(): void {
+    // Never disconnected.
+  }
+
+  async enqueue(jobId: string, options: DeliveryOptions = {}): Promise<void> {
     if (!options.delayMs) return this.offer(jobId);
     if (this.stopped || this.delayed.has(jobId)) return;
     const timer = setTimeout(() => {

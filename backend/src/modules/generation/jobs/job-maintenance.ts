@@ -3,7 +3,7 @@ import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { DATABASE_HANDLE } from '../../../db/database.module';
 import type { DatabaseHandle } from '../../../db/database';
-import { JobDispatcher } from '../dispatch/job-dispatcher';
+import { JobDispatcher, QueueUnavailableError } from '../dispatch/job-dispatcher';
 import { STALE_AFTER_MS } from './job-runner';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
@@ -33,9 +33,16 @@ export class JobMaintenance implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // Redis may have come back empty: what it held is still queued in the database.
+    this.dispatcher.onReconnect(() => {
+      this.redeliverQueued().catch((error: unknown) => this.logger.warn(`Redelivering queued jobs failed: ${String(error)}`));
+    });
     // Embedded PGlite belongs to this process alone (the data-dir lock): whatever it shows running was cut off.
     await this.recoverInterrupted(this.database.driver === 'pglite' ? 'all' : new Date(Date.now() - STALE_AFTER_MS));
-    await this.redeliverQueued();
+    // A consumer killed just after taking a delivery, before claiming its job, leaves that delivery
+    // held in the queue until BullMQ notices the stall (a minute or more): deliver every queued job
+    // afresh; whichever delivery comes first runs it, the others find it taken.
+    await this.redeliverQueued({ fresh: true });
     await this.deleteExpired();
     this.every(SWEEP_MS, async () => {
       await this.recoverInterrupted(new Date(Date.now() - STALE_AFTER_MS));
@@ -53,12 +60,25 @@ export class JobMaintenance implements OnApplicationBootstrap, OnApplicationShut
     const { requeued, failed } = await this.jobs.recoverInterrupted(staleBefore, MAX_ATTEMPTS);
     if (requeued.length) this.logger.warn(`Requeued ${requeued.length} interrupted job(s): ${requeued.map((job) => job.id).join(', ')}`);
     if (failed.length) this.logger.error(`Gave up on ${failed.length} job(s) interrupted ${MAX_ATTEMPTS} times: ${failed.join(', ')}`);
-    for (const job of requeued) await this.dispatcher.enqueue(job.id, { attempt: job.attempts });
+    await this.deliver(requeued);
   }
 
-  /** Queued jobs are offered again; a delivery still waiting in the queue makes this a no-op. */
-  async redeliverQueued(): Promise<void> {
-    for (const job of await this.jobs.queued()) await this.dispatcher.enqueue(job.id, { attempt: job.attempts });
+  /** Queued jobs are offered again; unless `fresh`, a delivery still waiting in the queue makes this a no-op. */
+  async redeliverQueued(options: { fresh?: boolean } = {}): Promise<void> {
+    await this.deliver(await this.jobs.queued(), options);
+  }
+
+  /** Hands jobs to the queue. While it is down they wait in the database, and are offered again when it is back. */
+  private async deliver(jobs: ReadonlyArray<{ id: string; attempts: number }>, options: { fresh?: boolean } = {}): Promise<void> {
+    for (const [index, job] of jobs.entries()) {
+      try {
+        await this.dispatcher.enqueue(job.id, { ...options, attempt: job.attempts });
+      } catch (error) {
+        if (!(error instanceof QueueUnavailableError)) throw error;
+        this.logger.warn(`${jobs.length - index} queued job(s) wait for the job queue to answer`);
+        return;
+      }
+    }
   }
 
   async timeOutWaiting(): Promise<void> {

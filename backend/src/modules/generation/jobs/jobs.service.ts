@@ -47,6 +47,10 @@ export class JobsService {
 
   /** A new queued job, within the queue cap; what every start (and the owner's retry) goes through. */
   async start(values: { prompt: string; dreamMode?: DreamMode }): Promise<StartedJob> {
+    // Refused before the row exists: a job nobody can run yet would only wait and time out.
+    if (!this.dispatcher.available()) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'Image generation is paused while its job queue does not answer; try again shortly');
+    }
     const cap = this.config.generation.queueCap;
     if ((await this.jobs.countActive()) >= cap) {
       throw new AppError('RATE_LIMITED', `The generation queue is full (${cap} jobs waiting or running); try again in a minute`);
