@@ -24,10 +24,11 @@ const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379/13';
 /** Signed-in readers share this many accounts: enough that profile views and feeds differ by viewer. */
 const MAX_READER_ACCOUNTS = 10;
 
-const USAGE = `Usage: node e2e/soak/load.mjs [--seconds 60] [--readers 200] [--writers 20] [--setup pglite|postgres|both] [--cold-start] [--backend backend/dist/main.js]
+const USAGE = `Usage: node e2e/soak/load.mjs [--seconds 60] [--readers 200] [--writers 20] [--setup pglite|postgres|both] [--warm-start] [--backend backend/dist/main.js]
 
---cold-start: clients open their connections inside the measured window, all at once, instead of
-before it (a burst of new connections into a server that is already busy).
+By default the clients open their connections inside the measured window, all at once: a burst of
+new connections into a server that is already busy, as when a page is shared widely.
+--warm-start: the clients connect before the window, so it measures the requests alone.
 
 DATABASE_URL: a PostgreSQL server whose role may create databases (default ${DEFAULT_POSTGRES_URL});
 REDIS_URL: the Redis for setup B (default ${DEFAULT_REDIS_URL}).`;
@@ -51,7 +52,7 @@ async function baselineImpressions(client, viewer, memberIds, ledger) {
  * One started setup: prepare members, run the traffic, stop the servers, audit the database.
  * `beforeAudit(db)` lets a self-check damage the database first, to see the audit notice.
  */
-export async function runSetup(setup, { seconds, readers, writers, warmUp = true, log, beforeAudit }) {
+export async function runSetup(setup, { seconds, readers, writers, warmUp = false, log, beforeAudit }) {
   const runTag = randomBytes(4).toString('hex');
   const ledger = new WriteLedger(runTag);
   const setupClient = new LoadClient(setup.baseUrls, new RequestRecorder());
@@ -150,7 +151,7 @@ export async function runLoad({
   readers = 200,
   writers = 20,
   setup = 'both',
-  warmUp = true,
+  warmUp = false,
   backendEntry = DEFAULT_BACKEND,
   postgresUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES_URL,
   redisUrl = process.env.REDIS_URL || DEFAULT_REDIS_URL,
@@ -195,7 +196,7 @@ function readCommandLine(argv) {
       writers: { type: 'string', default: '20' },
       setup: { type: 'string', default: 'both' },
       backend: { type: 'string' },
-      'cold-start': { type: 'boolean', default: false },
+      'warm-start': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -211,7 +212,7 @@ function readCommandLine(argv) {
     readers: count('readers', 0),
     writers: count('writers', 1),
     setup: values.setup,
-    warmUp: !values['cold-start'],
+    warmUp: values['warm-start'],
     backendEntry: values.backend ? resolve(values.backend) : undefined,
   };
 }

@@ -337,7 +337,7 @@ async function connectClients(client, count) {
  * newcomer on a fresh connection asks for the site's content every second: what a new visitor
  * waits. Answers the measured duration and the connection warm-up.
  */
-export async function runTraffic({ client, seconds, readers, writerMembers, readerMembers, seededMemberIds, known, ledger, log, warmUp = true }) {
+export async function runTraffic({ client, seconds, readers, writerMembers, readerMembers, seededMemberIds, known, ledger, log, warmUp = false }) {
   const pictures = await Promise.all(Array.from({ length: 8 }, (_, seed) => smallPng(seed + 1000)));
   const writers = writerMembers.map((member) => ({ ...member, sequence: 0 }));
   const others = [...readerMembers.map((m) => m.id), ...seededMemberIds];
