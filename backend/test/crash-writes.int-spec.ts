@@ -24,6 +24,7 @@ import { createTestDatabase, testDriver, type TestDatabase } from './helpers/tes
 /** Acknowledged writes before the kill: enough of every kind, few enough to stay fast. */
 const KILL_AFTER_ACKNOWLEDGED = 30;
 const WRITERS = 4;
+const IN_FLIGHT_SETTLE_MS = 300;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -98,6 +99,9 @@ describe(`a server killed with SIGKILL during writes and generation (${testDrive
         if (counts.IN_QUEUE === 0) await startDream(first);
         if (ledger.acknowledged < KILL_AFTER_ACKNOWLEDGED || counts.IN_PROGRESS === 0) return false;
         first.child.kill('SIGSTOP');
+        // A frozen server's last statements may still be on their way to PostgreSQL (a job's
+        // COMPLETED among them): let them land before reading what is mid-render.
+        if (database) await sleep(IN_FLIGHT_SETTLE_MS);
         interrupted = await jobsInProgress(database ? { db: database.handle.db } : { dataDir });
         if (interrupted.length === 0) first.child.kill('SIGCONT');
         return interrupted.length > 0;
