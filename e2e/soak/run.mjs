@@ -77,7 +77,7 @@ async function main() {
   if (options.only.includes('faults')) {
     const faults = await runFaults(options.quick ? { rounds: 1, outageSeconds: 5, log } : { log });
     ok &&= faults.summary.problems.length === 0;
-    sections.push('## Faults', '', ...faults.markdown);
+    sections.push(...faults.markdown); // it has its own "## Faults" heading
   }
 
   const minutes = ((Date.now() - started.getTime()) / 60_000).toFixed(1);
