@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createPost, fullName, newMemberFields, registerMember, storeSession } from '../support/matrix-network';
+import { createPost, fullName, newMemberFields, registerMember, storeSession, uniqueTag } from '../support/matrix-network';
 import { expect, test } from '../support/test';
 
 // Script and SQL payloads stored through the API stay text wherever the site shows them: in the
@@ -22,15 +22,25 @@ async function watchForScripts(page: Page): Promise<() => Promise<void>> {
   };
 }
 
-test('payloads in a member and their post are shown as text in the feed and on the profile', async ({ page }) => {
-  const member = await registerMember(page.request, { ...newMemberFields(), firstName: IMG, location: SCRIPT, occupation: SQL });
-  const post = await createPost(page.request, member.token, `${IMG} ${SVG} ${SCRIPT} ${SQL}`);
+test('payloads in a member, their post and a comment are shown as text in the feed and on the profile', async ({ page }) => {
+  const member = await registerMember(page.request, { ...newMemberFields(), firstName: IMG, lastName: SVG, location: SCRIPT, occupation: SQL });
+  const tag = uniqueTag(); // earlier runs on the same server stored the same payloads
+  const post = await createPost(page.request, member.token, `${IMG} ${SVG} ${SCRIPT} ${SQL} ${tag}`);
+  const comment = `${SQL} ${SCRIPT} ${SVG} ${tag}`; // in another order than the post, so only the comment holds it
+  const commented = await page.request.post(`/api/posts/${post._id}/comments`, {
+    headers: { Authorization: `Bearer ${member.token}` },
+    data: { userId: member.user._id, text: comment },
+  });
+  expect(commented.status(), await commented.text()).toBe(201);
   await storeSession(page, member);
   const noScriptRan = await watchForScripts(page);
 
   await page.goto('/matrix');
-  await expect(page.getByText(post.description).first()).toBeVisible();
+  const card = page.getByRole('main').getByRole('article').filter({ hasText: post.description });
+  await expect(card).toBeVisible();
   await expect(page.getByText(fullName(member.user)).first()).toBeVisible();
+  await card.getByRole('button', { name: 'Comments', exact: true }).click();
+  await expect(card.getByText(comment)).toBeVisible();
   await noScriptRan();
 
   await page.goto(`/profile/${member.user._id}`);
