@@ -1,7 +1,7 @@
 // A write workload whose every acknowledged write can be checked afterwards: members post, comment,
 // like, befriend and open profiles, each write carrying a unique marker or a known expected state,
 // while the API is killed, restarted or loses its database under them.
-import sharp from 'sharp';
+import { registrationForm, smallPng } from './members.mjs';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -35,16 +35,12 @@ const ok = (answer) => typeof answer.status === 'number' && answer.status >= 200
 
 /** Registers (multipart, with a small PNG) and signs in `count` new members. */
 export async function registerMembers(baseUrl, count, tag) {
-  const picture = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#3a6' } }).png().toBuffer();
+  const picture = await smallPng(count);
   const members = [];
   for (let i = 0; i < count; i += 1) {
     const email = `fault.${tag}.${i}@example.com`;
     const password = 'fault-scenario-password';
-    const form = new FormData();
-    for (const [name, value] of Object.entries({ firstName: 'Fault', lastName: `Writer ${i}`, email, password, location: 'Soak', occupation: 'Tester' })) {
-      form.append(name, value);
-    }
-    form.append('picture', new Blob([picture], { type: 'image/png' }), 'me.png');
+    const form = registrationForm({ firstName: 'Fault', lastName: `Writer ${i}`, email, password, location: 'Soak', occupation: 'Tester' }, picture);
     const registered = await call(baseUrl, 'POST', '/auth/register', { form });
     if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.body)}`);
     const login = await call(baseUrl, 'POST', '/auth/login', { json: { email, password } });

@@ -1,15 +1,7 @@
 // The load's own members: registered through the API (with a picture, as the form requires) and
 // signed in, before the clock starts.
-import sharp from 'sharp';
 import { parseJson } from './load-http.mjs';
-
-/** A small real PNG of one colour; the server re-encodes it with sharp, as any upload. */
-export function smallPng(seed) {
-  const channel = (shift) => (seed * 97 + shift) % 256;
-  return sharp({ create: { width: 48, height: 32, channels: 3, background: { r: channel(0), g: channel(85), b: channel(170) } } })
-    .png()
-    .toBuffer();
-}
+import { registrationForm, smallPng } from './members.mjs';
 
 /** Throws with the route, status and body when a setup call is not answered with `expected`. */
 export function expectStatus(answer, expected, what) {
@@ -24,9 +16,7 @@ async function registerAndSignIn(client, { role, index, runTag }) {
   const email = `soak-${runTag}-${role}-${index}@example.com`;
   const password = `soak-password-${runTag}`;
   const fields = { firstName: `Soak${role}`, lastName: `N${index}-${runTag}`, email, password, location: 'Loopback', occupation: `load ${role}` };
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  form.set('picture', new Blob([await smallPng(index)], { type: 'image/png' }), 'me.png');
+  const form = registrationForm(fields, await smallPng(index));
   expectStatus(await client.request({ method: 'POST', path: '/api/auth/register', route: 'POST /api/auth/register', kind: 'setup', form }), 201, `register ${email}`);
   const signedIn = expectStatus(
     await client.request({ method: 'POST', path: '/api/auth/login', route: 'POST /api/auth/login', kind: 'setup', json: { email, password } }),

@@ -3,7 +3,7 @@
 // whether it was acknowledged, so the audit can hold the database to it afterwards.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isAcknowledged, parseJson, RequestRecorder } from './load-http.mjs';
-import { smallPng } from './load-members.mjs';
+import { smallPng } from './members.mjs';
 
 const PUBLIC_CONTENT = ['site', 'gallery', 'exhibit', 'resources', 'trending'];
 const PROJECT_SLUGS = ['solar', 'bedrock', 'ansible', 'botfolk', 'atelier', 'nucleus'];
