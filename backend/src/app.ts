@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { NEXT_CURSOR_HEADER } from '@atelier/contracts';
 import compression from 'compression';
+import cors from 'cors';
 import helmet from 'helmet';
 import { AppModule, type AppModuleOptions } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
@@ -13,9 +14,13 @@ import { answerClientErrorsAsJson } from './common/http/client-errors';
 import { AppLogger } from './common/logging/app-logger';
 import { requestLogging, ROOT_LOGGER } from './common/logging/logging.module';
 import { frontendHandlers } from './common/http/frontend.middleware';
+import { probedHeaders } from './common/http/probed-headers';
 import { APP_VERSION } from './config/app-info';
+import { VerifiedTokens } from './modules/auth/verified-tokens';
 import { mediaHandler } from './modules/media/media-static';
 import { PageRenderer } from './modules/pages/page-renderer';
+import { FEED_FAST_LANE_PATH, serveCachedFeedFirst } from './modules/posts/feed-fast-lane';
+import { PostsService } from './modules/posts/posts.service';
 
 export const API_PREFIX = 'api';
 
@@ -34,21 +39,21 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
     bodyParser: false, // ours, below: its errors answer in the API's error shape
   });
   app.useLogger(app.get(AppLogger));
-  app.use(requestLogging(app.get(ROOT_LOGGER)));
+  const logRequest = requestLogging(app.get(ROOT_LOGGER));
+  app.use(logRequest);
 
-  app.use(
+  // Header-only middlewares, the same on every request without an Origin header: the feed's fast lane sets what they set.
+  const headerMiddlewares = [
     helmet({
       // Self-hosters often browse over plain http on a LAN address; upgrading would break every asset.
       contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
     }),
-  );
+    cors({ origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, exposedHeaders: [NEXT_CURSOR_HEADER] }),
+  ];
+  app.use(...headerMiddlewares);
   // gzip for text answers (the SPA's JS and CSS, JSON) when the client accepts it; pictures are already compressed.
   app.use(compression());
   if (config.trustProxy) app.set('trust proxy', trustProxyValue(config.trustProxy));
-  app.enableCors({
-    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    exposedHeaders: [NEXT_CURSOR_HEADER],
-  });
   app.use(apiAliases);
   app.use(...bodyParsers());
   app.use('/assets', mediaHandler(config.dataDir));
@@ -72,6 +77,13 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   });
 
   await app.init();
-  answerClientErrorsAsJson(app.getHttpServer());
+  const server = app.getHttpServer();
+  answerClientErrorsAsJson(server);
+  serveCachedFeedFirst(server, {
+    posts: app.get(PostsService),
+    tokens: app.get(VerifiedTokens),
+    staticHeaders: probedHeaders(headerMiddlewares, FEED_FAST_LANE_PATH),
+    logRequest,
+  });
   return app;
 }

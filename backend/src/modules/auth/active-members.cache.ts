@@ -25,8 +25,7 @@ export class ActiveMembersCache {
   }
 
   async isActive(id: string): Promise<boolean> {
-    const until = this.seen.get(id);
-    if (until !== undefined && until > Date.now()) return true;
+    if (this.isKnownActive(id)) return true;
     const active = await this.users.isActive(id);
     if (active) {
       if (this.seen.size >= MAX_ENTRIES) this.seen = new Map();
@@ -35,5 +34,11 @@ export class ActiveMembersCache {
       this.seen.delete(id);
     }
     return active;
+  }
+
+  /** Whether `id` was found active recently enough to trust without asking the database. */
+  isKnownActive(id: string): boolean {
+    const until = this.seen.get(id);
+    return until !== undefined && until > Date.now();
   }
 }

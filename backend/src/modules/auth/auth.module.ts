@@ -12,6 +12,7 @@ import { ActiveMembersCache } from './active-members.cache';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
+import { VerifiedTokens } from './verified-tokens';
 
 @Module({
   imports: [
@@ -25,6 +26,7 @@ import { JwtStrategy } from './jwt.strategy';
     MediaModule,
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtStrategy, ActiveMembersCache, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  providers: [AuthService, JwtStrategy, ActiveMembersCache, VerifiedTokens, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  exports: [VerifiedTokens],
 })
 export class AuthModule {}

@@ -24,6 +24,10 @@ function assertActingAs(claimedId: string | undefined, actingId: string): void {
   }
 }
 
+function pageKey(query: PageQuery, authorId?: string): string {
+  return `${authorId ?? '*'}|${query.limit}|${query.cursor ? encodeCursor(query.cursor) : ''}`;
+}
+
 @Injectable()
 export class PostsService {
   constructor(
@@ -36,9 +40,13 @@ export class PostsService {
 
   /** The feed: everyone's posts, newest first. Other members' posts delivered here count as impressions. */
   async feed(viewerId: string, query: PageQuery): Promise<ServedPage> {
-    const page = await this.page(query);
-    this.impressions.record(page.authorIds.filter((authorId) => authorId !== viewerId));
-    return page;
+    return this.delivered(await this.page(query), viewerId);
+  }
+
+  /** The feed's first page if it is cached, counted as feed() counts; undefined otherwise. */
+  cachedFirstFeedPage(viewerId: string): ServedPage | undefined {
+    const page = this.cache.peek(pageKey({ limit: FEED_PAGE.defaultLimit }));
+    return page && this.delivered(page, viewerId);
   }
 
   async byAuthor(authorId: string, query: PageQuery): Promise<ServedPage> {
@@ -99,9 +107,13 @@ export class PostsService {
     await this.media.remove('posts', deleted?.picturePath);
   }
 
+  private delivered(page: ServedPage, viewerId: string): ServedPage {
+    this.impressions.record(page.authorIds.filter((authorId) => authorId !== viewerId));
+    return page;
+  }
+
   private page(query: PageQuery, authorId?: string): Promise<ServedPage> {
-    const key = `${authorId ?? '*'}|${query.limit}|${query.cursor ? encodeCursor(query.cursor) : ''}`;
-    return this.cache.get(key, () => this.loadPage(query, authorId));
+    return this.cache.get(pageKey(query, authorId), () => this.loadPage(query, authorId));
   }
 
   private async loadPage(query: PageQuery, authorId?: string): Promise<PostPage> {
