@@ -40,10 +40,17 @@ export async function startBackend(extraEnv: Record<string, string> = {}): Promi
     child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `code ${code}`)),
   );
   let exitedWith: string | undefined;
-  void exited.then((how) => (exitedWith = how));
+  let stopping = false;
+  let started = false;
+  void exited.then((how) => {
+    exitedWith = how;
+    // Otherwise the tests only see "connection refused"; the backend's own last words say why.
+    if (!stopping && started) console.error(`the backend exited with ${how} while the tests ran:\n${output()}`);
+  });
 
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
+    stopping = true;
     if (exitedWith === undefined) {
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), STOP_LIMIT_MS);
@@ -66,6 +73,7 @@ export async function startBackend(extraEnv: Record<string, string> = {}): Promi
     }
     try {
       await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1_000) });
+      started = true;
       return { url, stop };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
