@@ -1,5 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { IncomingMessage as Request, ServerResponse as Response } from 'node:http';
+import { IncomingMessage, ServerResponse, type OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
 
 export type HeaderMiddleware = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
@@ -10,10 +9,10 @@ export type HeaderMiddleware = (request: IncomingMessage, response: ServerRespon
  * (helmet, cors with fixed options); one that does not call next() at once is refused.
  */
 export function probedHeaders(middlewares: readonly HeaderMiddleware[], url: string): OutgoingHttpHeaders {
-  const request = new Request(new Socket());
+  const request = new IncomingMessage(new Socket());
   request.method = 'GET';
   request.url = url;
-  const response = new Response(request);
+  const response = new ServerResponse(request);
   for (const middleware of middlewares) {
     let passed = false;
     middleware(request, response, (error) => {

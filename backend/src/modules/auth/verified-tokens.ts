@@ -35,7 +35,6 @@ export class VerifiedTokens {
     const token = bearerToken(request);
     const entry = token ? this.tokens.get(token) : undefined;
     if (!token || !entry) return undefined;
-    if (!entry) return undefined;
     if (Math.floor(Date.now() / 1000) >= entry.expiresAt) {
       this.tokens.delete(token);
       return undefined;
