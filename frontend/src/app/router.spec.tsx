@@ -30,7 +30,7 @@ const SPEC_ROUTES: [string, keyof typeof ROUTE_META][] = [
   ['/citadel', 'citadel'],
 ];
 
-describe('router', () => {
+describe('router', { timeout: 20_000 }, () => {
   it.each(SPEC_ROUTES)('%s renders its page in the site frame with its own title and description', async (path, key) => {
     const meta: { title: string; description: string; heading?: string } = ROUTE_META[key];
     const { router } = renderApp(path, { signedIn: true });

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetViewport } from './viewport';
+
+// findBy*/waitFor wait up to 5 s, not 1 s: a route's lazy module is compiled on its first import,
+// which took over a second on a slow CI machine running the backend suites beside this one.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => {
   // jsdom has no layout, so it does not implement scrolling.
