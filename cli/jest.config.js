@@ -10,5 +10,5 @@ module.exports = {
   },
   moduleNameMapper: { '^@atelier/contracts$': '<rootDir>/../contracts/src/index.ts' },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
-  testTimeout: 60_000,
+  testTimeout: 120_000, // above the backend's start limit (test/helpers/backend-process.ts)
 };

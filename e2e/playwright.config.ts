@@ -46,7 +46,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     env: { E2E_PORT: String(port), E2E_ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN },
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000, // a first start migrates and seeds, pictures included
     stdout: 'pipe',
     stderr: 'pipe',
     // SIGTERM (not SIGKILL) so the start script can delete its temporary data dir.

@@ -7,6 +7,9 @@ import { expectBuilt, freePort, runToExit, startServer } from './helpers/server-
 import { makeTempDir } from './helpers/test-app';
 import { testDriver } from './helpers/test-database';
 
+// Each test starts the built server at least once, a first start included (limits in helpers/server-process.ts).
+jest.setTimeout(180_000);
+
 (testDriver() === 'pglite' ? describe : describe.skip)('booting dist/main.js', () => {
   let dataDir: string;
   beforeAll(expectBuilt);
