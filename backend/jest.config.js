@@ -26,7 +26,9 @@ const integration = (driver) => ({
 });
 
 module.exports = {
-  testTimeout: 30_000,
+  // PGlite on disk runs initdb; with the CLI and frontend suites on the same two cores of a slow host
+  // that alone took over 30 s in CI.
+  testTimeout: 90_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     integration('pglite'),
