@@ -44,36 +44,41 @@ function negotiatedEncoding(request: IncomingMessage, body: Buffer): string {
   return new Negotiator(request).encoding(ENCODINGS, PREFERRED_ENCODINGS) ?? 'identity';
 }
 
-function varyWith(headers: OutgoingHttpHeaders, field: string): string {
-  const vary = headers.vary;
-  return vary ? `${String(vary)}, ${field}` : field;
+/** The headers every answer carries, worked out once: a 304's, and a 200's before its page's own. */
+interface FixedHeaders {
+  notModified: OutgoingHttpHeaders;
+  ok: OutgoingHttpHeaders;
+}
+
+function fixedHeaders(staticHeaders: OutgoingHttpHeaders): FixedHeaders {
+  // compression adds Accept-Encoding to whatever Vary the header middlewares set.
+  const vary = staticHeaders.vary ? `${String(staticHeaders.vary)}, Accept-Encoding` : 'Accept-Encoding';
+  return { notModified: staticHeaders, ok: { ...staticHeaders, 'content-type': 'application/json; charset=utf-8', vary } };
 }
 
 /**
  * Answers the request from the page cache if it is one the full route would answer with a cached
  * first page, exactly as that route would; returns false, having touched nothing, for any other.
  */
-function answerFromCache(request: IncomingMessage, response: ServerResponse, lane: FeedFastLane): boolean {
+function answerFromCache(request: IncomingMessage, response: ServerResponse, lane: FeedFastLane, fixed: FixedHeaders): boolean {
   if (request.method !== 'GET' || request.url !== FEED_FAST_LANE_PATH || request.headers.origin !== undefined) return false;
   const memberId = lane.tokens.activeMemberOf(request);
   const page = memberId && lane.posts.cachedFirstFeedPage(memberId);
   if (!page) return false;
 
   lane.logRequest(request, response, () => undefined);
-  const headers: OutgoingHttpHeaders = { ...lane.staticHeaders, etag: page.etag };
-  if (page.nextCursor) headers[NEXT_CURSOR_HEADER] = page.nextCursor;
+  const pageHeaders: OutgoingHttpHeaders = { etag: page.etag };
+  if (page.nextCursor) pageHeaders[NEXT_CURSOR_HEADER] = page.nextCursor;
   // Express turns a matching If-None-Match into a bodiless 304 without a Content-Type, which
   // compression then leaves alone (no Vary: Accept-Encoding either).
   if (fresh(request.headers, { etag: page.etag })) {
-    response.writeHead(304, headers);
+    response.writeHead(304, { ...fixed.notModified, ...pageHeaders });
     response.end();
     return true;
   }
-  const identity = encodedBody(page, 'identity');
-  const encoding = negotiatedEncoding(request, identity);
+  const encoding = negotiatedEncoding(request, encodedBody(page, 'identity'));
   const body = encodedBody(page, encoding);
-  headers['content-type'] = 'application/json; charset=utf-8';
-  headers.vary = varyWith(lane.staticHeaders, 'Accept-Encoding');
+  const headers: OutgoingHttpHeaders = { ...fixed.ok, ...pageHeaders };
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   headers['content-length'] = body.length;
   response.writeHead(200, headers);
@@ -94,7 +99,8 @@ export function serveCachedFeedFirst(server: Server, lane: FeedFastLane): void {
   if (listeners.length !== 1) throw new Error(`serveCachedFeedFirst: expected the app as the one request listener, found ${listeners.length}`);
   const [app] = listeners;
   server.removeListener('request', app);
+  const fixed = fixedHeaders(lane.staticHeaders);
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (!answerFromCache(request, response, lane)) app(request, response);
+    if (!answerFromCache(request, response, lane, fixed)) app(request, response);
   });
 }

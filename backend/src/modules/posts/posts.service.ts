@@ -28,6 +28,9 @@ function pageKey(query: PageQuery, authorId?: string): string {
   return `${authorId ?? '*'}|${query.limit}|${query.cursor ? encodeCursor(query.cursor) : ''}`;
 }
 
+/** The page the feed opens on, the one most requests ask for. */
+const FIRST_FEED_PAGE_KEY = pageKey({ limit: FEED_PAGE.defaultLimit });
+
 @Injectable()
 export class PostsService {
   constructor(
@@ -45,7 +48,7 @@ export class PostsService {
 
   /** The feed's first page if it is cached, counted as feed() counts; undefined otherwise. */
   cachedFirstFeedPage(viewerId: string): ServedPage | undefined {
-    const page = this.cache.peek(pageKey({ limit: FEED_PAGE.defaultLimit }));
+    const page = this.cache.peek(FIRST_FEED_PAGE_KEY);
     return page && this.delivered(page, viewerId);
   }
 
