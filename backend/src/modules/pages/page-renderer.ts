@@ -23,6 +23,9 @@ export function serverEntryFor(frontendDist: string): string {
 /**
  * index.html with the build's own stylesheets (/static/*.css) inlined: a server-rendered page then
  * paints as soon as it arrives, without a further round trip. The files stay for the app shell.
+ * Each link stays too, disabled (neither fetched nor applied): before the app loads a chunk, Vite's
+ * loader adds the stylesheets the chunk depends on, which include index.html's own, unless the page
+ * links them already; added again, they would make the browser restyle and lay out the whole page.
  */
 export function inlineStylesheets(template: string, distDir: string): string {
   return template.replace(/<link\b[^>]*\brel="stylesheet"[^>]*>/g, (tag) => {
@@ -30,7 +33,7 @@ export function inlineStylesheets(template: string, distDir: string): string {
     const file = href && path.join(distDir, href);
     if (!file || !file.startsWith(path.join(distDir, 'static') + path.sep) || !fs.existsSync(file)) return tag;
     const css = fs.readFileSync(file, 'utf8');
-    return css.includes('</') ? tag : `<style>${css}</style>`;
+    return css.includes('</') ? tag : `<style>${css}</style>${tag.replace(/\s*\/?>$/, ' disabled>')}`;
   });
 }
 
