@@ -63,7 +63,9 @@ for (const [device, options, guessed] of [
         expect(kept, `${path}: the server's main landmark and heading are the live ones`).toEqual([true, true]);
         // The page came with all its styles: hydration adds no stylesheet (whose rules would make the
         // browser restyle the page). Where the guess was wrong, the re-layout brings styles of its own.
-        if (guessed) await expect(page.locator('style[data-emotion="css"]'), `${path}: styles added by hydration`).toHaveCount(0);
+        if (guessed) await expect(page.locator('style[data-emotion="atl"]'), `${path}: styles added by hydration`).toHaveCount(0);
+        // Nor does loading the page's chunk add the stylesheet the server inlined.
+        await expect(page.locator('link[rel="stylesheet"]:not([disabled])'), `${path}: stylesheets added by the app`).toHaveCount(0);
       }
       const wide = (options.viewport?.width ?? 0) >= 1000;
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ visible: wide });

@@ -1,6 +1,5 @@
-import createCache, { type EmotionCache } from '@emotion/cache';
+import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import createEmotionServer, { type EmotionServer } from '@emotion/server/create-instance';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
@@ -11,6 +10,7 @@ import { SITE_META } from './app/route-meta-table';
 import { assumedViewportWidth } from './app/server-render/assumed-viewport';
 import { pageDataElement } from './app/server-render/page-data';
 import { createServerStore } from './store/app-store';
+import { createServerEmotionCache, serverStyleTags } from './theme/emotion-cache';
 
 // The server render of the public showcase pages (built by `vite build --ssr`, run by the backend):
 // the page's HTML with its content and styles, so it paints before the app's code has arrived; the
@@ -82,8 +82,7 @@ export async function renderPage(request: PageRequest, fetchContent: ContentFetc
 
   for (let pass = 1; ; pass += 1) {
     const missing = new Set<string>();
-    const cache = createCache({ key: 'css' });
-    const emotion = createEmotionServer(cache);
+    const cache = createServerEmotionCache();
     const markup = await prerender(
       <CacheProvider value={cache}>
         <AppProviders store={createServerStore()} serverRender={{ content: { answers, missing }, viewportWidth }}>
@@ -93,7 +92,7 @@ export async function renderPage(request: PageRequest, fetchContent: ContentFetc
     );
     const wanted = [...missing].filter((path) => !failed.has(path));
     if (wanted.length === 0 || pass === MAX_PASSES) {
-      const styles = styleTags(cache, emotion);
+      const styles = styleTags(cache);
       // Content that could not be fetched stays out: the browser asks for it and shows its own error.
       const html = fillTemplate(request.template, { meta: metaOf(context), styles, markup, data: pageDataElement({ content: answers, viewportWidth }) });
       if (failed.size === 0) remember(renderKey, { template: request.template, paths: Object.keys(answers), content: contentKey(answers), html });
@@ -115,7 +114,7 @@ function remember(key: string, render: LastRender): void {
  * insert the classes they merge into the final ones, and hydration would otherwise add those as new
  * rules, making the browser recompute the styles of the whole page.
  */
-function styleTags(cache: EmotionCache, emotion: EmotionServer): string {
+function styleTags(cache: EmotionCache): string {
   const regular = { key: cache.key, ids: [] as string[], css: '' };
   const globals: { key: string; ids: string[]; css: string }[] = [];
   for (const [id, css] of Object.entries(cache.inserted)) {
@@ -127,7 +126,7 @@ function styleTags(cache: EmotionCache, emotion: EmotionServer): string {
       regular.css += css;
     }
   }
-  return emotion.constructStyleTagsFromChunks({ html: '', styles: [...globals, regular] });
+  return serverStyleTags([...globals, regular]);
 }
 
 function isServerRendered(context: StaticHandlerContext): boolean {

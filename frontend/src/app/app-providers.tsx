@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Provider } from 'react-redux';
@@ -7,7 +7,7 @@ import type { RootState } from '../store/app-store';
 import { PreloadedContentContext, type PreloadedContent } from '../store/content-api';
 import { selectMode } from '../store/session-selectors';
 import { useAppSelector } from '../store/store-hooks';
-import { createAppTheme } from '../theme/app-theme';
+import { appTheme } from '../theme/app-theme';
 import { ServerViewportContext } from '../theme/use-media-up';
 
 /** What a server render (and the hydration of its page) renders with; see app/server-render. */
@@ -40,7 +40,7 @@ export function AppProviders({ store, serverRender, children }: AppProvidersProp
 
 function ModeThemeProvider({ children }: { children: ReactNode }) {
   const mode = useAppSelector(selectMode);
-  const theme = useMemo(() => createAppTheme(mode), [mode]);
+  const theme = appTheme(mode);
 
   useEffect(() => {
     // Mobile browsers tint their toolbar with theme-color; follow the page background.

@@ -29,14 +29,16 @@ function pictureUrl(picturePath: string): string {
 export function TrendingUsers() {
   const headingId = useId();
   const dispatch = useAppDispatch();
-  const stored = useAppSelector(selectUsersTrending);
   const answer = useContent(contentApi.trending);
+  // The stored list stands in only until the answer is in. Read after that, storing the answer would
+  // re-render the whole list again, synchronously, right after the page hydrates.
+  const stored = useAppSelector((state) => (answer.status === 'ready' ? null : selectUsersTrending(state)));
 
   useEffect(() => {
     if (answer.status === 'ready') dispatch(setUsersTrending(answer.data));
   }, [answer, dispatch]);
 
-  const users = answer.status === 'ready' ? answer.data : stored;
+  const users = answer.status === 'ready' ? answer.data : (stored ?? []);
 
   let body;
   if (users.length > 0) {

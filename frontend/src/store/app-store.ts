@@ -26,7 +26,7 @@ const rootReducer = combineReducers({
   generation: generationReducer,
 });
 
-export function createAppStore() {
+function configureAppStore() {
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
     reducer: rootReducer,
@@ -42,7 +42,25 @@ export function createAppStore() {
         },
       }).concat(sagaMiddleware),
   });
+  return { store, sagaMiddleware };
+}
+
+export function createAppStore() {
+  const { store, sagaMiddleware } = configureAppStore();
   sagaMiddleware.run(rootSaga);
+  const persistor = persistStore(store);
+  return { store, persistor };
+}
+
+/**
+ * createAppStore, awaiting `between` between its steps (the store, its sagas, reading the stored
+ * session back): a server-rendered page's start ends a task there, so no step adds to another's.
+ */
+export async function createAppStoreStepwise(between: () => Promise<void>): Promise<ReturnType<typeof createAppStore>> {
+  const { store, sagaMiddleware } = configureAppStore();
+  await between();
+  sagaMiddleware.run(rootSaga);
+  await between();
   const persistor = persistStore(store);
   return { store, persistor };
 }

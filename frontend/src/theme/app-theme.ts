@@ -25,7 +25,14 @@ const palettes: Record<ColorMode, PaletteOptions> = {
   },
 };
 
-export function createAppTheme(mode: ColorMode): Theme {
+const themes: Partial<Record<ColorMode, Theme>> = {};
+
+/** The theme of a mode, made once: making one is costly, enough to hold up a page's first render. */
+export function appTheme(mode: ColorMode): Theme {
+  return (themes[mode] ??= createAppTheme(mode));
+}
+
+function createAppTheme(mode: ColorMode): Theme {
   return createTheme({
     palette: palettes[mode],
     breakpoints: { values: breakpointValues },
