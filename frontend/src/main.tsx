@@ -1,4 +1,5 @@
 import './theme/font-faces';
+import { nextTask } from './app/next-task';
 import { PAGE_DATA_ELEMENT_ID } from './app/server-render/page-data';
 
 // The page's first script, kept small. A page the server rendered is already on screen: its fonts
@@ -9,8 +10,6 @@ const startApp = () =>
     (module) => module.startApp(),
     (error: unknown) => console.error('The app could not be loaded', error),
   );
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * On a server-rendered page React runs first, then the styling library, then the app, each in a task

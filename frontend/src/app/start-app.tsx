@@ -6,10 +6,11 @@ import { matchRoutes, RouterProvider, type DataRouter } from 'react-router-dom';
 import { createAppStore, createAppStoreStepwise, whenRehydrated, type AppStore, type RootState } from '../store/app-store';
 import { rememberContent } from '../store/content-api';
 import { initialSessionState } from '../store/session-slice';
-import { AppProviders, type ServerRenderInputs } from './app-providers';
-import { appRoutes, createAppRouter } from './router';
 import { appTheme } from '../theme/app-theme';
 import { createBrowserEmotionCache } from '../theme/emotion-cache';
+import { AppProviders, type ServerRenderInputs } from './app-providers';
+import { nextTask } from './next-task';
+import { appRoutes, createAppRouter } from './router';
 import { readPageData } from './server-render/page-data';
 
 function rootElement(): HTMLElement {
@@ -44,9 +45,6 @@ function sessionMatchesServerRender(state: RootState): boolean {
   const { mode, token } = state.session;
   return mode === initialSessionState.mode && token === initialSessionState.token;
 }
-
-/** Ends the current task, so the browser can paint and answer input before the next step runs. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Renders the app into #root: hydrates the server's page when there is one and the stored session

@@ -1,4 +1,4 @@
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { css } from '@emotion/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBrowserEmotionCache, EMOTION_KEY, serverStyleTags } from './emotion-cache';
@@ -38,7 +38,7 @@ describe('the emotion cache of a server-rendered page', () => {
 
   it("takes the server's styles over without moving their tags, which would restyle the page", () => {
     const { global, regular } = serverRenderedHead();
-    let cache = createBrowserEmotionCache();
+    let cache: EmotionCache | undefined;
     // emotion's default cache, made as @emotion/react loads, leaves tags marked as placed alone too
     const changes = headChanges(() => {
       cache = createBrowserEmotionCache();
@@ -47,7 +47,7 @@ describe('the emotion cache of a server-rendered page', () => {
       cache.sheet.container.insertBefore(global, regular);
     });
     expect(changes).toEqual([]);
-    expect(cache.inserted).toMatchObject({ a1: true, b2: true });
+    expect(cache?.inserted).toMatchObject({ a1: true, b2: true });
     expect([...document.head.children].slice(-2)).toEqual([global, regular]);
   });
 
