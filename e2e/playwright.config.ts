@@ -13,6 +13,9 @@ export default defineConfig({
   // Two cores: one browser per core, the server shares them.
   workers: 2,
   timeout: 30_000,
+  // Two browsers, the server and its picture resizing share two cores: a client-rendered page such
+  // as /matrix (sign-in check, member, friends, feed: four renders) has been seen to take over 5 s.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   use: {
     baseURL,
