@@ -18,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 // chrome-launcher is Lighthouse's own dependency (installed with it), the launcher its CLI uses.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import pRetry from 'p-retry';
 import { builtBackend, builtFrontend } from './lib/build.mjs';
 import { parseCommandLine, positiveInteger, runBench, UsageError } from './lib/cli.mjs';
 import { recordFigure } from './lib/figures.mjs';
@@ -130,11 +131,14 @@ async function checkServed(url) {
 /** The browser's own name and version (the user agent has only the major version). */
 let browserVersion;
 
+/** A run whose trace Chromium failed to record: the page is not at fault, and the run is taken again. */
+class RecordingFailure extends Error {}
+
 /**
  * One Lighthouse run in a browser of its own, as the Lighthouse CLI does: a browser reused across
  * runs sometimes fails to record the next page load (NO_NAVSTART).
  */
-async function audit(url, browserPath, onlyAudits) {
+async function auditOnce(url, browserPath, onlyAudits) {
   const chrome = await launchChrome(browserPath);
   let result;
   try {
@@ -148,8 +152,25 @@ async function audit(url, browserPath, onlyAudits) {
   }
   const { lhr } = result ?? {};
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    const message = `Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    throw lhr.runtimeError.code === 'NO_NAVSTART' ? new RecordingFailure(message) : new Error(message);
+  }
   return lhr;
+}
+
+/**
+ * A fresh browser still misses a page load's trace now and then (NO_NAVSTART, about one run in
+ * twelve on a busy machine): that run is taken again, twice at most, rather than ending the bench.
+ */
+function audit(url, browserPath, onlyAudits) {
+  return pRetry(() => auditOnce(url, browserPath, onlyAudits), {
+    retries: 2,
+    shouldRetry: (error) => error instanceof RecordingFailure,
+    onFailedAttempt: (error) => {
+      if (error instanceof RecordingFailure && error.retriesLeft > 0) console.error(`[lighthouse] ${error.message}; running it again`);
+    },
+  });
 }
 
 function measurement(lhr) {
