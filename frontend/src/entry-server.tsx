@@ -1,4 +1,3 @@
-import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -92,7 +91,7 @@ export async function renderPage(request: PageRequest, fetchContent: ContentFetc
     );
     const wanted = [...missing].filter((path) => !failed.has(path));
     if (wanted.length === 0 || pass === MAX_PASSES) {
-      const styles = styleTags(cache);
+      const styles = serverStyleTags(cache);
       // Content that could not be fetched stays out: the browser asks for it and shows its own error.
       const html = fillTemplate(request.template, { meta: metaOf(context), styles, markup, data: pageDataElement({ content: answers, viewportWidth }) });
       if (failed.size === 0) remember(renderKey, { template: request.template, paths: Object.keys(answers), content: contentKey(answers), html });
@@ -106,27 +105,6 @@ function remember(key: string, render: LastRender): void {
   lastRenders.delete(key);
   lastRenders.set(key, render);
   if (lastRenders.size > LAST_RENDERS_KEPT) lastRenders.delete(lastRenders.keys().next().value as string);
-}
-
-/**
- * Every style the render inserted, as <style data-emotion> tags the browser's emotion cache takes
- * over. Not only the classes in the markup (emotion's extractCritical): MUI's styled layers also
- * insert the classes they merge into the final ones, and hydration would otherwise add those as new
- * rules, making the browser recompute the styles of the whole page.
- */
-function styleTags(cache: EmotionCache): string {
-  const regular = { key: cache.key, ids: [] as string[], css: '' };
-  const globals: { key: string; ids: string[]; css: string }[] = [];
-  for (const [id, css] of Object.entries(cache.inserted)) {
-    if (typeof css !== 'string') continue;
-    if (cache.registered[`${cache.key}-${id}`] === undefined) {
-      globals.push({ key: `${cache.key}-global`, ids: [id], css });
-    } else {
-      regular.ids.push(id);
-      regular.css += css;
-    }
-  }
-  return serverStyleTags([...globals, regular]);
 }
 
 function isServerRendered(context: StaticHandlerContext): boolean {

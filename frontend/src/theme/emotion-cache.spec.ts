@@ -3,14 +3,18 @@ import { css } from '@emotion/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBrowserEmotionCache, EMOTION_KEY, serverStyleTags } from './emotion-cache';
 
+// What a server render leaves in its cache (createServerEmotionCache; emotion's server build keeps
+// each inserted rule, and registers the styles of each class name). Only emotion's browser build
+// runs here, so the cache is written out as the server's would be.
+const renderedServerCache = {
+  key: EMOTION_KEY,
+  inserted: { g1: 'body{margin:0;}', a1: `.${EMOTION_KEY}-a1{color:red;}`, b2: `.${EMOTION_KEY}-b2{color:blue;}`, c3: true },
+  registered: { [`${EMOTION_KEY}-a1`]: 'color:red;', [`${EMOTION_KEY}-b2`]: 'color:blue;' },
+} as unknown as EmotionCache;
+
 // A server-rendered page's style tags, as entry-server.tsx writes them at the end of <head>.
 function serverRenderedHead(): { global: Element; regular: Element } {
-  document.head.innerHTML =
-    '<meta name="description" content="page">' +
-    serverStyleTags([
-      { key: `${EMOTION_KEY}-global`, ids: ['g1'], css: 'body{margin:0;}' },
-      { key: EMOTION_KEY, ids: ['a1', 'b2'], css: `.${EMOTION_KEY}-a1{color:red;}.${EMOTION_KEY}-b2{color:blue;}` },
-    ]);
+  document.head.innerHTML = '<meta name="description" content="page">' + serverStyleTags(renderedServerCache);
   const [global, regular] = document.head.querySelectorAll('style');
   return { global, regular };
 }
@@ -30,10 +34,13 @@ describe('the emotion cache of a server-rendered page', () => {
     document.head.innerHTML = '';
   });
 
-  it("writes the server's style tags with their ids, marked as placed", () => {
+  it("writes the server's style tags, a global one apart, with their ids, marked as placed", () => {
     serverRenderedHead();
-    expect(document.head.innerHTML).toContain(`<style data-s="" data-emotion="${EMOTION_KEY} a1 b2">.${EMOTION_KEY}-a1{color:red;}`);
-    expect(document.head.innerHTML).toContain(`<style data-s="" data-emotion="${EMOTION_KEY}-global g1">body{margin:0;}</style>`);
+    expect(document.head.innerHTML).toBe(
+      '<meta name="description" content="page">' +
+        `<style data-s="" data-emotion="${EMOTION_KEY}-global g1">body{margin:0;}</style>` +
+        `<style data-s="" data-emotion="${EMOTION_KEY} a1 b2">.${EMOTION_KEY}-a1{color:red;}.${EMOTION_KEY}-b2{color:blue;}</style>`,
+    );
   });
 
   it("takes the server's styles over without moving their tags, which would restyle the page", () => {

@@ -43,15 +43,25 @@ function headKeepingPlacedTags(): Node {
   return container as Node;
 }
 
-interface StyleChunk {
-  key: string;
-  ids: string[];
-  css: string;
-}
-
 /**
- * The server's style tags, as emotion's server writes them, marked as already placed (data-s, emotion's
- * own mark): the default cache would otherwise move each one to the end of <head>, restyling the page.
+ * Every style the server's render inserted, as the <style data-emotion> tags emotion's server writes,
+ * each marked as already placed (data-s, emotion's own mark: the default cache would otherwise move
+ * it to the end of <head>, restyling the page). Not only the classes in the markup (emotion's
+ * extractCritical): MUI's styled layers also insert the classes they merge into the final ones, and
+ * hydration would otherwise add those as new rules. A global style gets a tag of its own.
  */
-export const serverStyleTags = (chunks: StyleChunk[]): string =>
-  chunks.map(({ key, ids, css }) => `<style data-s="" data-emotion="${key} ${ids.join(' ')}">${css}</style>`).join('');
+export function serverStyleTags(cache: EmotionCache): string {
+  const regular = { key: cache.key, ids: [] as string[], css: '' };
+  const tags: (typeof regular)[] = [];
+  for (const [id, css] of Object.entries(cache.inserted)) {
+    if (typeof css !== 'string') continue;
+    if (cache.registered[`${cache.key}-${id}`] === undefined) {
+      tags.push({ key: `${cache.key}-global`, ids: [id], css });
+    } else {
+      regular.ids.push(id);
+      regular.css += css;
+    }
+  }
+  tags.push(regular);
+  return tags.map(({ key, ids, css }) => `<style data-s="" data-emotion="${key} ${ids.join(' ')}">${css}</style>`).join('');
+}
