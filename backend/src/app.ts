@@ -14,13 +14,9 @@ import { answerClientErrorsAsJson } from './common/http/client-errors';
 import { AppLogger } from './common/logging/app-logger';
 import { requestLogging, ROOT_LOGGER } from './common/logging/logging.module';
 import { frontendHandlers } from './common/http/frontend.middleware';
-import { probedHeaders } from './common/http/probed-headers';
 import { APP_VERSION } from './config/app-info';
-import { VerifiedTokens } from './modules/auth/verified-tokens';
 import { mediaHandler } from './modules/media/media-static';
 import { PageRenderer } from './modules/pages/page-renderer';
-import { FEED_FAST_LANE_PATH, serveCachedFeedFirst } from './modules/posts/feed-fast-lane';
-import { PostsService } from './modules/posts/posts.service';
 
 export const API_PREFIX = 'api';
 
@@ -39,18 +35,15 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
     bodyParser: false, // ours, below: its errors answer in the API's error shape
   });
   app.useLogger(app.get(AppLogger));
-  const logRequest = requestLogging(app.get(ROOT_LOGGER));
-  app.use(logRequest);
+  app.use(requestLogging(app.get(ROOT_LOGGER)));
 
-  // Header-only middlewares, the same on every request without an Origin header: the feed's fast lane sets what they set.
-  const headerMiddlewares = [
+  app.use(
     helmet({
       // Self-hosters often browse over plain http on a LAN address; upgrading would break every asset.
       contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
     }),
     cors({ origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, exposedHeaders: [NEXT_CURSOR_HEADER] }),
-  ];
-  app.use(...headerMiddlewares);
+  );
   // gzip for text answers (the SPA's JS and CSS, JSON) when the client accepts it; pictures are already compressed.
   app.use(compression());
   if (config.trustProxy) app.set('trust proxy', trustProxyValue(config.trustProxy));
@@ -79,11 +72,5 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   await app.init();
   const server = app.getHttpServer();
   answerClientErrorsAsJson(server);
-  serveCachedFeedFirst(server, {
-    posts: app.get(PostsService),
-    tokens: app.get(VerifiedTokens),
-    staticHeaders: probedHeaders(headerMiddlewares, FEED_FAST_LANE_PATH),
-    logRequest,
-  });
   return app;
 }

@@ -30,8 +30,7 @@ export function createRootLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat
 
 const API_PATHS = /^\/(api|express|fastapi)(\/|\?|$)/;
 
-/** A plain Node handler, so that the feed's fast lane (ahead of Express) logs its requests too. */
-export type RequestLogging = (request: IncomingMessage & { id?: string }, response: ServerResponse, next: () => void) => void;
+type RequestLogging = (request: IncomingMessage & { id?: string }, response: ServerResponse, next: () => void) => void;
 
 /**
  * Gives every request an id (echoed in X-Request-Id) and writes one JSON line per API request when

@@ -37,7 +37,7 @@ export class ActiveMembersCache {
   }
 
   /** Whether `id` was found active recently enough to trust without asking the database. */
-  isKnownActive(id: string): boolean {
+  private isKnownActive(id: string): boolean {
     const until = this.seen.get(id);
     return until !== undefined && until > Date.now();
   }

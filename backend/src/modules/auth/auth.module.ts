@@ -12,7 +12,6 @@ import { ActiveMembersCache } from './active-members.cache';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
-import { VerifiedTokens } from './verified-tokens';
 
 @Module({
   imports: [
@@ -26,7 +25,6 @@ import { VerifiedTokens } from './verified-tokens';
     MediaModule,
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtStrategy, ActiveMembersCache, VerifiedTokens, { provide: APP_GUARD, useClass: JwtAuthGuard }],
-  exports: [VerifiedTokens],
+  providers: [AuthService, JwtStrategy, ActiveMembersCache, { provide: APP_GUARD, useClass: JwtAuthGuard }],
 })
 export class AuthModule {}

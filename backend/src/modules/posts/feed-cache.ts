@@ -45,8 +45,8 @@ export class FeedCache {
 
   /** The cached page, or the loaded one (cached if nothing changed while it loaded). */
   async get(key: string, load: () => Promise<PostPage>): Promise<ServedPage> {
-    const hit = this.peek(key);
-    if (hit) return hit;
+    const hit = this.pages.get(key);
+    if (hit && hit.expires > Date.now()) return hit.page;
     const generation = this.generation;
     const page = servedPage(await load());
     if (generation === this.generation) {
@@ -54,12 +54,6 @@ export class FeedCache {
       this.pages.set(key, { page, expires: Date.now() + TTL_MS });
     }
     return page;
-  }
-
-  /** The cached page, if there is one. */
-  peek(key: string): ServedPage | undefined {
-    const hit = this.pages.get(key);
-    return hit && hit.expires > Date.now() ? hit.page : undefined;
   }
 
   /** Call after a change is committed. */

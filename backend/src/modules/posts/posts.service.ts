@@ -28,9 +28,6 @@ function pageKey(query: PageQuery, authorId?: string): string {
   return `${authorId ?? '*'}|${query.limit}|${query.cursor ? encodeCursor(query.cursor) : ''}`;
 }
 
-/** The page the feed opens on, the one most requests ask for. */
-const FIRST_FEED_PAGE_KEY = pageKey({ limit: FEED_PAGE.defaultLimit });
-
 @Injectable()
 export class PostsService {
   constructor(
@@ -44,12 +41,6 @@ export class PostsService {
   /** The feed: everyone's posts, newest first. Other members' posts delivered here count as impressions. */
   async feed(viewerId: string, query: PageQuery): Promise<ServedPage> {
     return this.delivered(await this.page(query), viewerId);
-  }
-
-  /** The feed's first page if it is cached, counted as feed() counts; undefined otherwise. */
-  cachedFirstFeedPage(viewerId: string): ServedPage | undefined {
-    const page = this.cache.peek(FIRST_FEED_PAGE_KEY);
-    return page && this.delivered(page, viewerId);
   }
 
   async byAuthor(authorId: string, query: PageQuery): Promise<ServedPage> {
