@@ -12,13 +12,18 @@ function append(record) {
 }
 
 /**
- * One figure for the summary table. `target` is needed unless `comparison` is 'reported'; `value`
- * may be NaN or null when the bench could not measure it. `note` is shown beside the target (where
- * it comes from, when not DESIGN section 10); `digits` fixes the decimals shown.
+ * One figure for the summary table. `target` is needed unless `comparison` is 'reported': above 0,
+ * or 0 with '<=' for a count that must stay at zero (failed requests). `value` may be NaN or null
+ * when the bench could not measure it. `note` is shown beside the target (where it comes from, when
+ * not DESIGN section 10); `digits` fixes the decimals shown.
  */
 export function recordFigure({ measure, value, unit = '', target, comparison = 'reported', note, digits }) {
   if (!COMPARISONS.includes(comparison)) throw new TypeError(`recordFigure: comparison must be one of ${COMPARISONS.join(' ')} (got ${comparison})`);
-  if (comparison !== 'reported' && !(target > 0)) throw new TypeError(`recordFigure: ${measure} needs a target above 0`);
+  // The summary divides by the target, so only a zero count may have a target of 0 (shown without a ratio).
+  const zeroCount = target === 0 && comparison === '<=';
+  if (comparison !== 'reported' && !(target > 0 || zeroCount)) {
+    throw new TypeError(`recordFigure: ${measure} needs a target above 0, or 0 with "<="`);
+  }
   // JSON has no NaN: an unmeasured value travels as null.
   const measured = typeof value === 'number' && Number.isFinite(value) ? value : null;
   append({ kind: 'figure', measure, value: measured, unit, target: comparison === 'reported' ? null : target, comparison, note, digits });

@@ -4,8 +4,9 @@ import { markdownTable } from './report.mjs';
 
 const RATIO_NOTE =
   'ratio = measured / target. For a ">=" target a ratio of 1.00 or more meets it; for a "<=" or "<" target ' +
-  'a ratio of 1.00 or less does (strictly below 1.00 for "<"). Reported figures have no target in DESIGN ' +
-  'section 10; "not measured" means the bench could not take that figure (its section says why).';
+  'a ratio of 1.00 or less does (strictly below 1.00 for "<"); a "<= 0" target (a count that must be zero) has ' +
+  'no ratio. Reported figures have no target in DESIGN section 10; "not measured" means the bench could not ' +
+  'take that figure (its section says why).';
 
 /** Decimals as the bench asked, else by size; whole numbers stay whole. */
 function formatNumber(value, digits) {
@@ -43,7 +44,8 @@ function figureRow(bench, figure) {
     figure.comparison === 'reported'
       ? 'reported'
       : `${figure.comparison} ${withUnit(figure.target.toLocaleString('en', { maximumFractionDigits: 2 }), figure.unit)}`;
-  const ratio = figure.comparison === 'reported' || figure.value === null ? '-' : (figure.value / figure.target).toFixed(2);
+  const noRatio = figure.comparison === 'reported' || figure.value === null || figure.target === 0;
+  const ratio = noRatio ? '-' : (figure.value / figure.target).toFixed(2);
   return [bench, figure.measure, measured, figure.note ? `${target} (${figure.note})` : target, ratio, verdict(figure)];
 }
 
