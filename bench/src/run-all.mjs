@@ -26,6 +26,7 @@ const QUICK_ARGS = {
   feed: ['--sizes', '1000,10000', '--duration', '3'],
   generation: ['--renders', '10', '--jobs', '5'],
   lighthouse: ['--runs', '1', '--pages', '/'],
+  mixed: ['--duration', '5', '--posts', '100'],
   startup: ['--restarts', '1'],
 };
 
@@ -43,7 +44,7 @@ ${Object.entries(QUICK_ARGS).map(([name, args]) => `             ${name.padEnd(1
            (repeatable; e.g. --set feed.duration=20 --set lighthouse.cold). They come after
            --quick's, so they win. A bench's options: npm run bench:<name> -w bench -- --help
 
-  DATABASE_URL  the PostgreSQL server the feed bench creates its databases on (default the local one)
+  DATABASE_URL  the PostgreSQL server the feed and mixed benches create their databases on (default the local one)
   REDIS_URL     when set, the generation bench measures the BullMQ dispatcher too`;
 
 function readOptions(argv) {
