@@ -35,8 +35,9 @@ const USAGE = `Usage: node bench/src/mixed.mjs [--duration 30] [--members 50] [-
 
   --duration   seconds of load per database (after a ${WARM_UP_SECONDS} s warm-up)
   --members    members signed up (with a picture) and signed in before the load, 3 to ${MAX_MEMBERS}
-  --users      virtual users, each one of the members on a keep-alive connection of its own,
-               sending its next request as soon as the last is answered (default: --members)
+  --users      virtual users, each signed in as one of the members (so its likes and friend
+               toggles have a known state before), with one keep-alive connection while its request
+               is under way, sending the next as soon as the last is answered (default: --members)
   --posts      starting posts made through the API before the load (every fourth with a picture),
                with a like on every second and a comment on every third; 21 at least (over a page)
   --databases  pglite, postgres or both, comma-separated
@@ -173,8 +174,8 @@ function routeTable({ summary }) {
 function describeRun(run, options) {
   const { made } = run;
   return (
-    `${run.heading}: ${options.members} members, ${options.users} virtual users, each one member on a keep-alive ` +
-    `connection of its own, sending its next request as soon as the last is answered; ${run.seconds.toFixed(1)} s ` +
+    `${run.heading}: ${options.members} members; ${options.users} virtual users, each signed in as one of them, ` +
+    `on keep-alive connections, each sending its next request as soon as the last is answered; ${run.seconds.toFixed(1)} s ` +
     `after a ${WARM_UP_SECONDS} s warm-up. Starting content made through the API: ${made.posts} posts ` +
     `(${made.withPicture} with a picture), ${made.likes} likes, ${made.comments} comments; ${run.feedPosts} posts ` +
     `in the feed with the demo seed's. Load generator CPU: ${(100 * run.clientCpuShare).toFixed(0)}% of one core. ` +
