@@ -8,16 +8,16 @@ export interface PostPage {
   nextCursor?: string;
 }
 
-/** A page as it is sent: serialized once, with its ETag, however many members read it. */
+/** A page as it is sent: serialized to bytes once, with its ETag, however many members read it. */
 export interface ServedPage {
-  body: string;
+  body: Buffer;
   etag: string;
   nextCursor?: string;
   authorIds: string[];
 }
 
 export function servedPage(page: PostPage): ServedPage {
-  const body = JSON.stringify(page.posts);
+  const body = Buffer.from(JSON.stringify(page.posts));
   const hash = createHash('sha1').update(body).digest('base64url');
   return { body, etag: `W/"${hash}"`, nextCursor: page.nextCursor, authorIds: page.posts.map((post) => post.userId) };
 }
