@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Feed page latency and throughput (DESIGN section 10): for each size, a fresh PostgreSQL database
-// with that many posts behind the built backend, GET /api/posts measured with autocannon, next to
-// a bare node:http server answering the same page in the same run. Prints a markdown table on
+// Feed page latency, throughput and memory (DESIGN section 10), on PostgreSQL and on the embedded
+// PGlite. For each database and size: a fresh database with that many posts behind the built
+// backend, GET /api/posts measured with autocannon, the cached first page and uncached pages at
+// distinct random cursors; then, in the same run, a bare node:http server (lib/bare-server.mjs)
+// doing the same work on the same database through the same driver. Prints markdown tables on
 // stdout; progress, server warnings and --explain plans go to stderr.
 //
 //   npm run build                       # at the repo root: the bench starts backend/dist/main.js
 //   DATABASE_URL=postgres://... npm run bench:feed -w bench -- --sizes 1000,100000,1000000
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +19,9 @@ import { recordFact } from './lib/figures.mjs';
 import { measure, WARM_UP_SECONDS } from './lib/load.mjs';
 import { runBench } from './lib/cli.mjs';
 import { readOptions } from './lib/options.mjs';
+import { openPglite } from './lib/pglite.mjs';
 import { connect, databaseUrlFor, dropDatabase, recreateDatabase, redactUrl } from './lib/postgres.mjs';
-import { startBackend, startBareServer } from './lib/processes.mjs';
+import { newJwtSecret, residentMb, startBackend, startBareServer } from './lib/processes.mjs';
 import { hasFailures, recordFeedFigures, renderReport, sizeLabel } from './lib/report.mjs';
 
 const PAGE_SIZE = 20; // FEED_PAGE.defaultLimit in contracts/src/social.ts
@@ -34,52 +37,109 @@ function randomCursorPath() {
   return `/api/posts?cursor=${Buffer.from(position).toString('base64url')}`;
 }
 
-/** Seeds one size, measures the API on it, then the bare server on the page the API answered. */
-async function benchSize(size, options, admin, entry) {
-  const log = (message) => console.error(`[feed ${sizeLabel(size)}] ${message}`);
-  const database = `atelier_bench_feed_${size}`;
-  const databaseUrl = databaseUrlFor(options.databaseUrl, database);
+/**
+ * One database of one size, ready for the API and the baseline: PostgreSQL (a database of its own,
+ * seeded while the API runs) or PGlite (the API's data dir, seeded by this process while the API is
+ * stopped, as PGlite takes one process at a time).
+ */
+function databaseFor(kind, size, options, admin) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-feed-'));
+  if (kind === 'postgres') {
+    const name = `atelier_bench_feed_${size}`;
+    const databaseUrl = databaseUrlFor(options.databaseUrl, name);
+    return {
+      dataDir,
+      backend: { databaseUrl },
+      bare: { databaseUrl },
+      async create() {
+        await recreateDatabase(admin, name);
+      },
+      async seed(log) {
+        const db = await connect(databaseUrl);
+        try {
+          await seedFeed(db, size, log);
+          if (options.explain) return await explainFeed(db);
+        } finally {
+          await db.end();
+        }
+      },
+      async drop() {
+        await dropDatabase(admin, name);
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const pgliteDir = join(dataDir, 'pglite'); // DATA_DIR/pglite, where the API keeps it
+  return {
+    dataDir,
+    backend: { databaseUrl: '' },
+    bare: { pgliteDir },
+    seedsStopped: true,
+    async create() {},
+    async seed(log) {
+      const db = await openPglite(pgliteDir);
+      try {
+        await seedFeed(db, size, log);
+        if (options.explain) return await explainFeed(db);
+      } finally {
+        await db.end();
+      }
+    },
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The cached first page and uncached pages of one server: the API, or the bare baseline. */
+async function measureServer(baseUrl, token, options) {
+  const load = { durationSeconds: options.durationSeconds, connections: options.connections };
+  const headers = { authorization: `Bearer ${token}` };
+  const cached = await measure({ ...load, url: `${baseUrl}/api/posts`, headers });
+  const uncached = await measure({ ...load, url: `${baseUrl}/api/posts`, headers, nextPath: randomCursorPath });
+  return { cached, uncached };
+}
+
+/** Seeds one database of one size, measures the API on it, then the bare server on the same data. */
+async function benchSize(kind, size, options, admin, entry) {
+  const label = `[feed ${kind} ${sizeLabel(size)}]`;
+  const log = (message) => console.error(`${label} ${message}`);
+  const database = databaseFor(kind, size, options, admin);
+  const jwtSecret = newJwtSecret();
+  const start = () => startBackend({ entry, dataDir: database.dataDir, jwtSecret, ...database.backend });
   let backend;
-  let db;
   try {
-    await recreateDatabase(admin, database);
-    log(`database ${database} created; starting the backend (migrations, demo seed)`);
-    backend = await startBackend({ entry, databaseUrl, dataDir });
+    await database.create();
+    log('starting the backend (migrations, demo seed)');
+    backend = await start();
+    if (database.seedsStopped) {
+      await backend.stop();
+      backend = undefined;
+    }
+    const plans = await database.seed(log);
+    if (plans) console.error(`${label} EXPLAIN (ANALYZE, BUFFERS)\n${plans}\n`);
+    backend ??= await start();
 
-    db = await connect(databaseUrl);
-    await seedFeed(db, size, log);
     const token = await signInAsGuest(backend.baseUrl);
-    const { page, contentType } = await firstFeedPage(backend.baseUrl, token, Math.min(PAGE_SIZE, size));
-    if (options.explain) console.error(`[feed ${sizeLabel(size)}] EXPLAIN (ANALYZE, BUFFERS)\n${await explainFeed(db, page)}\n`);
-    await db.end();
-    db = undefined;
-
-    const load = { durationSeconds: options.durationSeconds, connections: options.connections };
-    log(`GET /api/posts: ${WARM_UP_SECONDS} s warm-up, then ${options.durationSeconds} s`);
-    const auth = { authorization: `Bearer ${token}` };
-    const api = await measure({ ...load, url: `${backend.baseUrl}/api/posts`, headers: auth });
-    log(`GET /api/posts?cursor=<random>: ${WARM_UP_SECONDS} s warm-up, then ${options.durationSeconds} s`);
-    const uncached = await measure({ ...load, url: `${backend.baseUrl}/api/posts`, headers: auth, nextPath: randomCursorPath });
-    // Stopped before the baseline runs, so the two never compete for the CPU.
+    await firstFeedPage(backend.baseUrl, token, Math.min(PAGE_SIZE, size));
+    log(`API: cached first page, then pages at random cursors, each ${WARM_UP_SECONDS} s warm-up + ${options.durationSeconds} s`);
+    const api = await measureServer(backend.baseUrl, token, options);
+    const apiRssMb = residentMb(backend.pid);
+    // Stopped before the baseline runs, so the two never compete for the CPU (or, on PGlite, the data dir).
     await backend.stop();
     backend = undefined;
 
-    log('bare node:http server on the same page');
-    const pageFile = join(dataDir, 'feed-page.json');
-    writeFileSync(pageFile, JSON.stringify(page));
-    const bareServer = await startBareServer({ pageFile, contentType });
+    log('bare node:http server on the same database, the same requests');
+    const bareServer = await startBareServer({ jwtSecret, ...database.bare });
     try {
-      const bare = await measure({ ...load, url: `${bareServer.baseUrl}/` });
-      return { size, api, uncached, bare };
+      const bare = await measureServer(bareServer.baseUrl, token, options);
+      return { size, api, bare, apiRssMb };
     } finally {
       await bareServer.stop();
     }
   } finally {
-    await db?.end();
     await backend?.stop();
-    await dropDatabase(admin, database);
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   }
 }
 
@@ -90,27 +150,38 @@ async function main() {
     return;
   }
   const entry = builtBackend('main.js', options.backendEntry);
-  const admin = await connect(options.databaseUrl);
-  const rows = [];
+  const admin = options.databases.includes('postgres') ? await connect(options.databaseUrl) : undefined;
+  const results = [];
   try {
-    const { rows: version } = await admin.query('show server_version');
-    recordFact('PostgreSQL', `${version[0].server_version} (${redactUrl(options.databaseUrl)})`);
-    for (const size of options.sizes) rows.push(await benchSize(size, options, admin, entry));
+    let postgresVersion;
+    if (admin) {
+      postgresVersion = (await admin.query('show server_version')).rows[0].server_version;
+      recordFact('PostgreSQL', `${postgresVersion} (${redactUrl(options.databaseUrl)})`);
+    }
+    for (const kind of options.databases) {
+      const rows = [];
+      for (const size of options.sizes) rows.push(await benchSize(kind, size, options, admin, entry));
+      results.push({ kind, rows });
+    }
 
     console.log(
-      `GET /api/posts (first page, ${PAGE_SIZE} posts, signed in as the guest) on PostgreSQL ${version[0].server_version}, ` +
-        `${options.connections} connections, ${options.durationSeconds} s after a ${WARM_UP_SECONDS} s warm-up; ` +
-        `bare = a node:http server answering the same JSON, measured once per size right after the API; ` +
-        `uncached = pages at random cursors, each a cache miss served from PostgreSQL. ` +
-        `Node ${process.version}, ${availableParallelism()} CPUs.\n`,
+      `GET /api/posts signed in as the guest, ${PAGE_SIZE} posts a page, ${options.connections} connections, ` +
+        `${options.durationSeconds} s after a ${WARM_UP_SECONDS} s warm-up. cached = the first page, answered from the API's page cache; ` +
+        `uncached = pages at distinct random cursors, every one a cache miss read from the database. ` +
+        `bare = a node:http server (bench/src/lib/bare-server.mjs) that verifies the same HS256 token and, uncached, runs the same page SQL ` +
+        `through the same driver and builds the same JSON; cached, it sends a ready buffer. Each bare run follows the API's on the same data. ` +
+        `API RSS = the API process's resident memory after its runs. Node ${process.version}, ${availableParallelism()} CPUs.\n`,
     );
-    console.log(renderReport(rows));
-    recordFeedFigures(rows);
+    for (const { kind, rows } of results) {
+      const title = kind === 'postgres' ? `PostgreSQL ${postgresVersion} (driver pg)` : 'PGlite (embedded, in the API process)';
+      console.log(`### ${title}\n\n${renderReport(kind, rows)}\n`);
+      recordFeedFigures(kind, rows);
+    }
   } finally {
-    await admin.end();
+    await admin?.end();
   }
-  if (hasFailures(rows)) {
-    console.error('error: some responses failed (see the non-2xx line): the numbers above do not measure the feed.');
+  if (results.some(({ rows }) => hasFailures(rows))) {
+    console.error('error: some responses failed (see the non-2xx lines): the numbers above do not measure the feed.');
     process.exitCode = 1;
   }
 }

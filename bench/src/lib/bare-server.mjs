@@ -1,17 +1,121 @@
 #!/usr/bin/env node
-// The feed bench's baseline: a plain node:http server holding one feed page (parsed, as the API
-// holds its rows) and answering every request with JSON.stringify of it. Started by processes.mjs
-// with PORT, BARE_PAGE_FILE and BARE_CONTENT_TYPE.
-import { readFileSync } from 'node:fs';
+// The feed bench's baseline: a plain node:http server doing per request what GET /api/posts must do,
+// and nothing else. It verifies the HS256 bearer token with jsonwebtoken (the library passport-jwt
+// verifies with), reads `limit` and `cursor`, runs the API's page SQL through the API's driver (pg
+// for PostgreSQL, PGlite for the embedded database), builds the API's JSON for each post and sends
+// it with the next page's cursor. The first page without a query is also kept as a ready buffer,
+// built once at start (the cached page's baseline: token check, then the buffer).
+//
+// Started by processes.mjs with PORT, JWT_SECRET, and BARE_DATABASE_URL (PostgreSQL) or
+// BARE_PGLITE_DIR (a PGlite data dir no other process has open).
+import { createSecretKey } from 'node:crypto';
 import { createServer } from 'node:http';
+import jwt from 'jsonwebtoken';
 
-const page = JSON.parse(readFileSync(process.env.BARE_PAGE_FILE, 'utf8'));
-const contentType = process.env.BARE_CONTENT_TYPE;
+const DEFAULT_LIMIT = 20; // FEED_PAGE in contracts/src/social.ts
+const MAX_LIMIT = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const JSON_TYPE = 'application/json; charset=utf-8';
 
-const server = createServer((_req, res) => {
-  const body = JSON.stringify(page);
-  res.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
-  res.end(body);
+// The statements Drizzle builds for PostsRepository.page (backend/src/modules/posts/posts.repository.ts).
+const COLUMNS = `select "posts"."id", "posts"."user_id", "posts"."description", "posts"."picture_path", "posts"."created_at",
+  "posts"."updated_at", "users"."first_name", "users"."last_name", "users"."location", "users"."picture_path" as "user_picture_path",
+  coalesce((select json_agg("post_likes"."user_id") from "post_likes" where "post_likes"."post_id" = "posts"."id"), '[]'::json) as "liked_by",
+  coalesce((select json_agg("post_comments"."text" order by "post_comments"."created_at", "post_comments"."id") from "post_comments"
+    where "post_comments"."post_id" = "posts"."id"), '[]'::json) as "comment_texts"
+  from "posts" inner join "users" on "users"."id" = "posts"."user_id"`;
+const ORDER = 'order by "posts"."created_at" desc, "posts"."id" desc';
+const FIRST_PAGE_SQL = `${COLUMNS} ${ORDER} limit $1`;
+const NEXT_PAGE_SQL = `${COLUMNS} where ("posts"."created_at", "posts"."id") < ($1::timestamptz, $2::uuid) ${ORDER} limit $3`;
+
+/** `query(sql, params)` answering rows, over the driver the environment names. */
+async function openDriver(env) {
+  if (env.BARE_DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    // The API's pool size (backend/src/db/database.ts).
+    const pool = new pg.Pool({ connectionString: env.BARE_DATABASE_URL, max: Number(env.BARE_POOL_SIZE ?? 10) });
+    return async (sql, params) => (await pool.query(sql, params)).rows;
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = new PGlite({ dataDir: env.BARE_PGLITE_DIR });
+  await db.waitReady;
+  return async (sql, params) => (await db.query(sql, params)).rows;
+}
+
+// The API's cursor (backend/src/modules/posts/feed-cursor.ts): the last post's time in ms and its id.
+const encodeCursor = (row) => Buffer.from(`${new Date(row.created_at).getTime()}.${row.id}`).toString('base64url');
+
+function decodeCursor(cursor) {
+  const [millis, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('.');
+  if (rest.length > 0 || !/^\d{1,15}$/.test(millis) || !UUID.test(id ?? '')) return null;
+  return { createdAt: new Date(Number(millis)), id };
+}
+
+// The API's Post shape (contracts/src/social.ts, backend/src/modules/posts/post.serializer.ts).
+const toPost = (row) => ({
+  _id: row.id,
+  userId: row.user_id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  location: row.location,
+  description: row.description,
+  picturePath: row.picture_path,
+  userPicturePath: row.user_picture_path,
+  likes: Object.fromEntries(row.liked_by.map((id) => [id, true])),
+  comments: row.comment_texts,
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
 });
-server.listen(Number(process.env.PORT), '127.0.0.1');
+
+/** One page as the API answers it: the JSON body and the next page's cursor, if there is one. */
+async function loadPage(query, { limit, after }) {
+  const rows = after ? await query(NEXT_PAGE_SQL, [after.createdAt.toISOString(), after.id, limit + 1]) : await query(FIRST_PAGE_SQL, [limit + 1]);
+  const page = rows.slice(0, limit);
+  return { body: JSON.stringify(page.map(toPost)), nextCursor: rows.length > limit ? encodeCursor(page.at(-1)) : undefined };
+}
+
+function send(res, status, body, nextCursor) {
+  const headers = { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) };
+  if (nextCursor) headers['x-next-cursor'] = nextCursor;
+  res.writeHead(status, headers);
+  res.end(body);
+}
+
+const refuse = (res, status, message) => send(res, status, JSON.stringify({ statusCode: status, message }));
+
+async function main() {
+  const key = createSecretKey(Buffer.from(process.env.JWT_SECRET));
+  const query = await openDriver(process.env);
+  const first = await loadPage(query, { limit: DEFAULT_LIMIT });
+  const firstBody = Buffer.from(first.body);
+
+  const server = createServer((req, res) => {
+    if (req.url === '/health') return send(res, 200, '{}');
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    try {
+      jwt.verify(token, key, { algorithms: ['HS256'] });
+    } catch {
+      return refuse(res, 401, 'Sign in first');
+    }
+    const url = new URL(req.url, 'http://bare');
+    if (url.search === '') {
+      res.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': firstBody.length, 'x-next-cursor': first.nextCursor ?? '' });
+      return res.end(firstBody);
+    }
+    const limit = Number(url.searchParams.get('limit') ?? DEFAULT_LIMIT);
+    const cursor = url.searchParams.get('cursor');
+    const after = cursor === null ? undefined : decodeCursor(cursor);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT || after === null) return refuse(res, 400, 'Bad query');
+    loadPage(query, { limit, after }).then(
+      (page) => send(res, 200, page.body, page.nextCursor),
+      (error) => refuse(res, 500, error.message),
+    );
+  });
+  server.listen(Number(process.env.PORT), '127.0.0.1');
+}
+
 process.once('SIGTERM', () => process.exit(0));
+main().catch((error) => {
+  console.error(`bare server: ${error.stack}`);
+  process.exit(1);
+});

@@ -1,10 +1,13 @@
 // Command-line options of `bench:feed`, with the defaults the issue names.
-import { parseCommandLine, positiveInteger } from './cli.mjs';
+import { parseCommandLine, positiveInteger, UsageError } from './cli.mjs';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 
-const USAGE = `Usage: node bench/src/feed.mjs [--sizes 1000,100000,1000000] [--duration 10] [--connections 10] [--explain]
+const DATABASES = ['postgres', 'pglite'];
 
+const USAGE = `Usage: node bench/src/feed.mjs [--databases postgres,pglite] [--sizes 1000,100000,1000000] [--duration 10] [--connections 10] [--explain]
+
+  --databases    where the posts live: postgres (the DATABASE_URL server), pglite (embedded), or both
   --sizes        feed sizes (posts in the database), comma-separated
   --duration     seconds of load per measurement (after a 2 s warm-up)
   --connections  concurrent keep-alive connections
@@ -19,6 +22,7 @@ export function readOptions(argv, env) {
   const values = parseCommandLine(
     argv,
     {
+      databases: { type: 'string', default: DATABASES.join(',') },
       sizes: { type: 'string', default: '1000,100000,1000000' },
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '10' },
@@ -28,9 +32,13 @@ export function readOptions(argv, env) {
     USAGE,
   );
   if (values.help) return { help: USAGE };
+  const databases = [...new Set(values.databases.split(',').map((name) => name.trim()))];
+  const unknown = databases.find((name) => !DATABASES.includes(name));
+  if (unknown !== undefined) throw new UsageError(`--databases takes ${DATABASES.join(' and/or ')} (got ${JSON.stringify(unknown)})`, USAGE);
   const sizes = values.sizes.split(',').map((size) => positiveInteger('sizes', size.trim(), USAGE));
   return {
     // Smallest first, so the 1k run (the reference of the latency ratio) fails fast if anything is off.
+    databases,
     sizes: [...new Set(sizes)].sort((a, b) => a - b),
     durationSeconds: positiveInteger('duration', values.duration, USAGE),
     connections: positiveInteger('connections', values.connections, USAGE),

@@ -2,6 +2,7 @@
 // loop with autocannon: the built backend, and a bare `node:http` server as the baseline.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,15 +64,23 @@ async function startChild(name, args, { env, cwd, healthPath }) {
     await stop(child);
     throw error;
   }
-  return { baseUrl, stop: () => stop(child) };
+  return { baseUrl, pid: child.pid, stop: () => stop(child) };
 }
+
+/** The resident memory of process `pid` now, in MB. */
+export function residentMb(pid) {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+}
+
+/** 48 characters, as the API asks at least 32. */
+export const newJwtSecret = () => randomBytes(36).toString('base64url');
 
 /**
  * The built backend on its own database and data dir, with production settings. The variables
  * that shape the run are all set here (empty means unset), so a developer's shell cannot change it;
  * `overrides` are a bench's own settings.
  */
-export function startBackend({ entry, databaseUrl, dataDir, redisUrl = '', overrides = {} }) {
+export function startBackend({ entry, databaseUrl, dataDir, redisUrl = '', jwtSecret = newJwtSecret(), overrides = {} }) {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -80,7 +89,7 @@ export function startBackend({ entry, databaseUrl, dataDir, redisUrl = '', overr
     DATA_DIR: dataDir,
     FRONTEND_DIST: join(dataDir, 'no-frontend'), // the API alone is measured
     LOG_LEVEL: 'warn',
-    JWT_SECRET: randomBytes(36).toString('base64url'), // 48 characters
+    JWT_SECRET: jwtSecret,
     // One login per size, but a rerun within the minute must not be refused.
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     REDIS_URL: redisUrl,
@@ -93,8 +102,11 @@ export function startBackend({ entry, databaseUrl, dataDir, redisUrl = '', overr
   return startChild('the backend', [entry], { env, cwd: dataDir, healthPath: '/api/health' });
 }
 
-/** Answers every request with JSON.stringify(page), as the API serializes per request too. */
-export function startBareServer({ pageFile, contentType }) {
-  const env = { ...process.env, BARE_PAGE_FILE: pageFile, BARE_CONTENT_TYPE: contentType };
-  return startChild('the bare server', [join(here, 'bare-server.mjs')], { env, healthPath: '/' });
+/**
+ * The feed's baseline (bare-server.mjs) on the database the API used: `databaseUrl` (PostgreSQL) or
+ * `pgliteDir` (the API's PGlite data dir, once the API has stopped), checking tokens signed with `jwtSecret`.
+ */
+export function startBareServer({ databaseUrl = '', pgliteDir = '', jwtSecret }) {
+  const env = { ...process.env, BARE_DATABASE_URL: databaseUrl, BARE_PGLITE_DIR: pgliteDir, JWT_SECRET: jwtSecret };
+  return startChild('the bare server', [join(here, 'bare-server.mjs')], { env, healthPath: '/health' });
 }
