@@ -66,25 +66,57 @@ const recordColumns = {
   commentTexts: sql<string[]>`coalesce((select json_agg(${postComments.text} order by ${postComments.createdAt}, ${postComments.id}) from ${postComments} where ${postComments.postId} = ${posts.id}), '[]'::json)`,
 };
 
+/** The page statement's parameters, by name. */
+const pageParams = {
+  authorId: sql.placeholder('authorId'),
+  afterCreatedAt: sql.placeholder('afterCreatedAt'),
+  afterId: sql.placeholder('afterId'),
+  limit: sql.placeholder('limit'),
+};
+
+type PageStatementKey = `${'everyone' | 'author'}-${'first' | 'after'}`;
+
 @Injectable()
 export class PostsRepository {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  /**
+   * The four shapes of a page (everyone's or one author's; first or after a cursor), each built and
+   * prepared once: building the statement anew cost more than mapping its rows. On PostgreSQL each
+   * is also a named prepared statement, parsed and planned once per connection.
+   */
+  private readonly pageStatements: Record<PageStatementKey, ReturnType<PostsRepository['preparePage']>>;
+
+  constructor(@Inject(DATABASE) private readonly db: Database) {
+    this.pageStatements = {
+      'everyone-first': this.preparePage('everyone', 'first'),
+      'everyone-after': this.preparePage('everyone', 'after'),
+      'author-first': this.preparePage('author', 'first'),
+      'author-after': this.preparePage('author', 'after'),
+    };
+  }
 
   /**
    * One page, newest first, optionally by one author. The (created_at, id) row comparison walks an
    * index from the cursor, so the cost depends on the page size only, not on how many posts exist.
    */
   async page({ authorId, after, limit }: { authorId?: string; after?: FeedPosition; limit: number }): Promise<PostRecord[]> {
+    const statement = this.pageStatements[`${authorId ? 'author' : 'everyone'}-${after ? 'after' : 'first'}`];
+    return statement.execute({ authorId, afterCreatedAt: after?.createdAt.toISOString(), afterId: after?.id, limit });
+  }
+
+  private preparePage(whose: 'everyone' | 'author', where: 'first' | 'after') {
     const conditions: SQL[] = [];
-    if (authorId) conditions.push(eq(posts.userId, authorId));
-    if (after) conditions.push(sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`);
+    if (whose === 'author') conditions.push(eq(posts.userId, pageParams.authorId));
+    if (where === 'after') {
+      conditions.push(sql`(${posts.createdAt}, ${posts.id}) < (${pageParams.afterCreatedAt}::timestamptz, ${pageParams.afterId}::uuid)`);
+    }
     return this.db
       .select(recordColumns)
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
       .where(conditions.length ? and(...conditions) : undefined)
       .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(limit);
+      .limit(pageParams.limit)
+      .prepare(`posts_page_${whose}_${where}`);
   }
 
   async findById(id: string): Promise<PostRecord | undefined> {
