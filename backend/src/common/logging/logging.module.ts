@@ -52,12 +52,11 @@ export function requestLogging(logger: Pino): RequestLogging {
       const responseTime = Math.round(performance.now() - started);
       logger[level]({ reqId: id, req: { method, url, remoteAddress }, res: { statusCode: response.statusCode }, responseTime }, msg);
     };
-    response.once('finish', () => {
+    // 'close' follows 'finish' on every answer, and comes alone when the client went away first.
+    response.once('close', () => {
+      if (!response.writableFinished) return line('warn', 'request aborted');
       const status = response.statusCode;
       line(status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info', 'request completed');
-    });
-    response.once('close', () => {
-      if (!response.writableFinished) line('warn', 'request aborted');
     });
     next();
   };

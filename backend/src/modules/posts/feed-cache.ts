@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Post } from '@atelier/contracts';
 import { ChangeNotifier } from '../../db/change-notifier';
@@ -18,8 +18,7 @@ export interface ServedPage {
 
 export function servedPage(page: PostPage): ServedPage {
   const body = Buffer.from(JSON.stringify(page.posts));
-  const hash = createHash('sha1').update(body).digest('base64url');
-  return { body, etag: `W/"${hash}"`, nextCursor: page.nextCursor, authorIds: page.posts.map((post) => post.userId) };
+  return { body, etag: `W/"${hash('sha1', body, 'base64url')}"`, nextCursor: page.nextCursor, authorIds: page.posts.map((post) => post.userId) };
 }
 
 /** Changes to posts, likes, comments or their authors publish this topic; every process drops its pages. */

@@ -1,0 +1,84 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { requestLogging } from './logging.module';
+
+interface LogLine {
+  level: number;
+  msg: string;
+  reqId: string;
+  req: { method: string; url: string };
+  res: { statusCode: number };
+}
+
+describe('requestLogging', () => {
+  let server: Server;
+  let lines: LogLine[];
+  let port: number;
+
+  beforeEach(async () => {
+    lines = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as LogLine);
+        done();
+      },
+    });
+    const logRequest = requestLogging(pino({ level: 'info' }, sink));
+    server = createServer((req, res) =>
+      logRequest(req, res, () => {
+        if (req.url === '/api/slow') return; // never answers: the client gives up
+        res.statusCode = req.url === '/api/missing' ? 404 : 200;
+        res.end('{}');
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterEach(() => new Promise((resolve) => server.close(resolve)));
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; id: string | undefined }>((resolve, reject) => {
+      request({ port, path, headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, id: res.headers['x-request-id'] as string | undefined }));
+      })
+        .on('error', reject)
+        .end();
+    });
+
+  const logged = async (count: number) => {
+    for (let tries = 0; lines.length < count && tries < 100; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    return lines;
+  };
+
+  it('writes one line per API answer, with the request id it echoes and a level by status', async () => {
+    const ok = await get('/api/posts', { 'X-Request-Id': 'client-id-7' });
+    const missing = await get('/api/missing');
+    expect(ok.id).toBe('client-id-7');
+    expect(missing.id).toMatch(/^[0-9a-f-]{36}$/);
+    const [first, second] = await logged(2);
+    expect(lines).toHaveLength(2);
+    expect(first).toMatchObject({ level: 30, msg: 'request completed', reqId: 'client-id-7', req: { method: 'GET', url: '/api/posts' }, res: { statusCode: 200 } });
+    expect(second).toMatchObject({ level: 40, msg: 'request completed', reqId: missing.id, res: { statusCode: 404 } });
+  });
+
+  it('says when the client went away before the answer, once', async () => {
+    await new Promise<void>((resolve) => {
+      const req = request({ port, path: '/api/slow' }).on('error', () => resolve());
+      req.end();
+      setTimeout(() => req.destroy(), 50);
+    });
+    const [line] = await logged(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lines).toHaveLength(1);
+    expect(line).toMatchObject({ level: 40, msg: 'request aborted', req: { url: '/api/slow' } });
+  });
+
+  it('gives static files an id but no line', async () => {
+    expect((await get('/static/app.js')).id).toMatch(/^[0-9a-f-]{36}$/);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lines).toHaveLength(0);
+  });
+});
