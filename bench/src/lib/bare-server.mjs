@@ -28,18 +28,19 @@ const ORDER = 'order by "posts"."created_at" desc, "posts"."id" desc';
 const FIRST_PAGE_SQL = `${COLUMNS} ${ORDER} limit $1`;
 const NEXT_PAGE_SQL = `${COLUMNS} where ("posts"."created_at", "posts"."id") < ($1::timestamptz, $2::uuid) ${ORDER} limit $3`;
 
-/** `query(sql, params)` answering rows, over the driver the environment names. */
+/** `query(name, sql, params)` answering rows, over the driver the environment names. */
 async function openDriver(env) {
   if (env.BARE_DATABASE_URL) {
     const { default: pg } = await import('pg');
     // The API's pool size (backend/src/db/database.ts).
     const pool = new pg.Pool({ connectionString: env.BARE_DATABASE_URL, max: Number(env.BARE_POOL_SIZE ?? 10) });
-    return async (sql, params) => (await pool.query(sql, params)).rows;
+    // Named, as the API prepares its page statements: parsed and planned once per connection.
+    return async (name, text, values) => (await pool.query({ name, text, values })).rows;
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite({ dataDir: env.BARE_PGLITE_DIR });
   await db.waitReady;
-  return async (sql, params) => (await db.query(sql, params)).rows;
+  return async (_name, sql, params) => (await db.query(sql, params)).rows;
 }
 
 // The API's cursor (backend/src/modules/posts/feed-cursor.ts): the last post's time in ms and its id.
@@ -69,7 +70,9 @@ const toPost = (row) => ({
 
 /** One page as the API answers it: the JSON body and the next page's cursor, if there is one. */
 async function loadPage(query, { limit, after }) {
-  const rows = after ? await query(NEXT_PAGE_SQL, [after.createdAt.toISOString(), after.id, limit + 1]) : await query(FIRST_PAGE_SQL, [limit + 1]);
+  const rows = after
+    ? await query('bare_next_page', NEXT_PAGE_SQL, [after.createdAt.toISOString(), after.id, limit + 1])
+    : await query('bare_first_page', FIRST_PAGE_SQL, [limit + 1]);
   const page = rows.slice(0, limit);
   return { body: JSON.stringify(page.map(toPost)), nextCursor: rows.length > limit ? encodeCursor(page.at(-1)) : undefined };
 }
