@@ -64,4 +64,62 @@ describe('ImpressionsCounter', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     warn.mockRestore();
   });
+
+  describe('readWithUnwritten', () => {
+    /** A database whose writes wait for `release` when `hold` is set. */
+    function withDatabase() {
+      const stored = new Map<string, number>();
+      const gate = { hold: false, release: () => {} };
+      const { counter } = counterWith(async (counts) => {
+        if (gate.hold) await new Promise<void>((resolve) => (gate.release = resolve));
+        for (const [id, count] of counts) stored.set(id, (stored.get(id) ?? 0) + count);
+      });
+      const total = async (id: string) => {
+        const { value, unwritten } = await counter.readWithUnwritten(id, async () => stored.get(id) ?? 0);
+        return value + unwritten;
+      };
+      return { counter, stored, gate, total };
+    }
+
+    it('shows deliveries not yet written, without writing them', async () => {
+      const { counter, stored, total } = withDatabase();
+      counter.record(['a', 'a', 'b']);
+      expect(await total('a')).toBe(2);
+      expect(stored.size).toBe(0);
+      await counter.flush();
+      counter.record(['a']);
+      expect(await total('a')).toBe(3);
+      await counter.onModuleDestroy();
+    });
+
+    it('waits for a write under way instead of missing its batch', async () => {
+      const { counter, gate, total } = withDatabase();
+      counter.record(['a', 'a']);
+      gate.hold = true;
+      const writing = counter.flush(); // the batch has left `pending` but is not stored yet
+      await new Promise((resolve) => setImmediate(resolve));
+      const read = total('a');
+      gate.hold = false;
+      gate.release();
+      expect(await read).toBe(2);
+      await writing;
+      await counter.onModuleDestroy();
+    });
+
+    it('reads again when a write takes a batch during the read', async () => {
+      const { counter, stored, total } = withDatabase();
+      counter.record(['a', 'a', 'a']);
+      let reads = 0;
+      const { value, unwritten } = await counter.readWithUnwritten('a', async () => {
+        reads += 1;
+        const seen = stored.get('a') ?? 0;
+        if (reads === 1) await counter.flush(); // the batch moves to the database after this read saw it empty
+        return seen;
+      });
+      expect(reads).toBe(2);
+      expect(value + unwritten).toBe(3);
+      expect(await total('a')).toBe(3);
+      await counter.onModuleDestroy();
+    });
+  });
 });

@@ -16,12 +16,28 @@ export class ImpressionsCounter implements OnModuleDestroy {
   private writing: Promise<void> = Promise.resolve();
   /** The write that starts when the current one ends; every caller meanwhile waits for this one. */
   private queued?: Promise<void>;
+  /** How many writes have taken a batch: a read that overlapped one cannot tell whether it saw it. */
+  private writesStarted = 0;
   private readonly timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS).unref();
 
   constructor(private readonly users: UsersRepository) {}
 
   record(authorIds: Iterable<string>): void {
     for (const id of authorIds) this.pending.set(id, (this.pending.get(id) ?? 0) + 1);
+  }
+
+  /**
+   * Reads `authorId`'s row with `read` and answers it with this process's deliveries of their posts
+   * that the database does not hold yet, so a profile shows every delivery without waiting for a
+   * write. A read that overlaps a batch being written is taken again once that write has ended.
+   */
+  async readWithUnwritten<T>(authorId: string, read: () => Promise<T>): Promise<{ value: T; unwritten: number }> {
+    for (;;) {
+      await this.writing; // batches already taken are in the database now, or back in `pending`
+      const writes = this.writesStarted;
+      const value = await read();
+      if (writes === this.writesStarted) return { value, unwritten: this.pending.get(authorId) ?? 0 };
+    }
   }
 
   /**
@@ -42,6 +58,7 @@ export class ImpressionsCounter implements OnModuleDestroy {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
+    this.writesStarted += 1;
     try {
       await this.users.addImpressions(batch);
     } catch (error) {

@@ -18,10 +18,10 @@ export class UsersService {
   /** A member's profile as `viewerId` sees it; a first visit by another member counts as a view. */
   async profile(id: string, viewerId: string): Promise<Member> {
     if (id !== viewerId && (await this.users.exists(id))) await this.users.recordProfileView(id, viewerId);
-    await this.impressions.flush(); // so the counter includes this process's latest deliveries
-    const row = await this.users.findById(id);
+    // The counter includes this process's latest deliveries without waiting for their write.
+    const { value: row, unwritten } = await this.impressions.readWithUnwritten(id, () => this.users.findById(id));
     if (!row) throw noSuchMember(id);
-    return this.member(row, id === viewerId);
+    return this.member({ ...row, impressions: row.impressions + unwritten }, id === viewerId);
   }
 
   async member(row: UserRow, isSelf: boolean): Promise<Member> {
