@@ -108,6 +108,13 @@ describe('Matrix Network members', () => {
       expect((await ownRecord(c)).viewedProfile).toBe(0);
     });
 
+    it('counts a viewer once even when their first visits arrive together', async () => {
+      const [viewer, viewed] = [await registerMember(t), await registerMember(t)];
+      const visits = await Promise.all(Array.from({ length: 8 }, () => t.http.get(`/api/users/${viewed.id}`).set(viewer.auth)));
+      expect(visits.map((visit) => visit.status)).toEqual(Array(8).fill(200));
+      expect((await ownRecord(viewed)).viewedProfile).toBe(1);
+    });
+
     it("adds the posts delivered in another member's feed to the author's impressions", async () => {
       const a = await registerMember(t);
       const b = await registerMember(t);
