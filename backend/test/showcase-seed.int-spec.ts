@@ -163,7 +163,7 @@ describe(`showcase seed without sample videos (${testDriver()})`, () => {
 
   it('still seeds, and the solar page names no video it does not have', async () => {
     const { database, dataDir } = fresh;
-    const report = await runShowcaseSeed(database.handle.db, dataDir, path.join(dataDir, 'no-such-folder'));
+    const report = await runShowcaseSeed(database.handle.db, dataDir, { videoDir: path.join(dataDir, 'no-such-folder') });
     expect(report.ran).toEqual(['showcase']);
     const seeded = await everything(database.handle.db);
     expect(solarVideos(seeded)).toEqual([]);
@@ -180,7 +180,7 @@ describe(`showcase seed failing (${testDriver()})`, () => {
   it('leaves no rows and none of its picture files behind, so the next start can try again cleanly', async () => {
     const { database, dataDir } = fresh;
     const db = database.handle.db;
-    // A project already holding the solar slug makes the step's project insert fail after its pictures were drawn.
+    // A project already holding the solar slug makes the step's project insert fail after its videos were copied.
     const { card, page } = PROJECTS[0];
     await db.insert(projects).values({ ...card, page, position: 0 });
     // A file the step did not create stays.

@@ -1,9 +1,12 @@
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/app-config';
 import type { DatabaseHandle } from './database';
 import { ChangeNotifier } from './change-notifier';
 import { prepareDatabase } from './prepare-database';
+import { SEED_STEPS } from './seed/seed-steps';
+import { SeedPicturesService } from './seed/seed-pictures.service';
 
 export const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
 export const DATABASE = Symbol('DATABASE');
@@ -27,6 +30,12 @@ export class DatabaseModule implements OnApplicationShutdown {
             },
         { provide: DATABASE, inject: [DATABASE_HANDLE], useFactory: (handle: DatabaseHandle) => handle.db },
         { provide: ChangeNotifier, inject: [DATABASE_HANDLE], useFactory: (handle: DatabaseHandle) => new ChangeNotifier(handle) },
+        {
+          provide: SeedPicturesService,
+          inject: [DATABASE_HANDLE, APP_CONFIG, HttpAdapterHost],
+          useFactory: (handle: DatabaseHandle, config: AppConfig, adapterHost: HttpAdapterHost) =>
+            new SeedPicturesService(handle.db, SEED_STEPS, { dataDir: config.dataDir }, adapterHost),
+        },
       ],
       exports: [DATABASE_HANDLE, DATABASE, ChangeNotifier],
     };

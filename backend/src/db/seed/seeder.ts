@@ -1,3 +1,4 @@
+import type { PendingPicture } from '../../modules/media/pending-pictures';
 import type { Database } from '../database';
 import { seedRuns } from '../schema/seed-runs.table';
 
@@ -10,6 +11,12 @@ export interface SeedContext {
 export interface SeedStep {
   name: string;
   run(tx: Database, context: SeedContext): Promise<void>;
+  /**
+   * The pictures the step's rows name that are not on disk yet. Drawing sixty pictures inside the
+   * step took half of a first start: a step with pictures writes its rows only, and these are drawn
+   * after the server answers (seed-pictures.ts), asked again at each start until all are drawn.
+   */
+  pictures?(db: Database, context: SeedContext): Promise<PendingPicture[]>;
 }
 
 export interface SeedReport {
@@ -28,7 +35,7 @@ export async function runSeeds(db: Database, steps: readonly SeedStep[], context
     const ran = await db.transaction(async (tx) => {
       const claimed = await tx
         .insert(seedRuns)
-        .values({ name: step.name })
+        .values({ name: step.name, picturesPending: step.pictures !== undefined })
         .onConflictDoNothing()
         .returning({ name: seedRuns.name });
       if (claimed.length === 0) return false;

@@ -1,17 +1,19 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { renderAsync } from '@resvg/resvg-js';
 import type { ProjectBlock } from '@atelier/contracts';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
 import { writeFileAtomically } from '../../common/files/atomic-files';
 import { FACE_SIZE } from '../../modules/botfolk/face.svg';
 import { faceFromSeed } from '../../modules/botfolk/individual';
 import { renderProceduralSvg } from '../../modules/generation/procedural/procedural-renderer';
-import { mediaRoot } from '../../modules/media/media-paths';
+import { mediaFileOf } from '../../modules/media/media-paths';
+import type { PendingPicture } from '../../modules/media/pending-pictures';
 import type { Database } from '../database';
+import { isUniqueViolation } from '../errors';
 import { careerHighlights } from '../schema/career-highlights.table';
 import { exhibitItems } from '../schema/exhibit-items.table';
 import { galleryItems } from '../schema/gallery-items.table';
@@ -38,7 +40,7 @@ import {
   SITE_PROFILE,
   TRENDING_PEOPLE,
 } from './showcase.content';
-import type { SeedStep } from './seeder';
+import type { SeedContext, SeedStep } from './seeder';
 
 /** Sample videos of the project pages, made by the project (backend/assets/videos); optional. */
 export const SHOWCASE_VIDEO_DIR = path.resolve(__dirname, '../../../assets/videos');
@@ -59,36 +61,26 @@ interface ShowcaseSeedOptions {
 }
 
 /**
- * Files the step writes under DATA_DIR/media, named by their site path (`/assets/gallery/x.jpg`).
- * The names are fixed, so a retried step writes the same files again; if the step fails, the files
- * it created are removed (files that were already there are left alone).
+ * The sample videos the step copies under DATA_DIR/media, named by their site path. If the step
+ * fails, the files it created are removed (files that were already there are left alone).
  */
-class AssetFiles {
+class CopiedFiles {
   private readonly created: string[] = [];
 
-  constructor(private readonly root: string) {}
+  constructor(private readonly dataDir: string) {}
 
-  write(sitePath: string, data: Buffer): Promise<string> {
-    return this.place(sitePath, data);
-  }
-
-  copy(sitePath: string, source: string): Promise<string> {
-    return this.place(sitePath, (temporary) => fs.copyFile(source, temporary));
-  }
-
-  async removeCreated(): Promise<void> {
-    await Promise.all(this.created.map((file) => fs.rm(file, { force: true })));
-  }
-
-  private async place(sitePath: string, data: Parameters<typeof writeFileAtomically>[1]): Promise<string> {
-    const file = path.join(this.root, ...sitePath.replace(/^\/assets\//, '').split('/'));
+  async copy(sitePath: string, source: string): Promise<void> {
+    const file = mediaFileOf(this.dataDir, sitePath);
     const existed = await fs.stat(file).then(
       () => true,
       () => false,
     );
-    await writeFileAtomically(file, data);
+    await writeFileAtomically(file, (temporary) => fs.copyFile(source, temporary));
     if (!existed) this.created.push(file);
-    return sitePath;
+  }
+
+  async removeCreated(): Promise<void> {
+    await Promise.all(this.created.map((file) => fs.rm(file, { force: true })));
   }
 }
 
@@ -115,16 +107,14 @@ const slugify = (text: string, words: number) =>
     .slice(0, words)
     .join('-');
 
+/** What one gallery picture is made from, in gallery order. */
+type GallerySource = { kind: 'procedural'; prompt: string; seed: number } | { kind: 'botfolk'; seed: string };
+
 interface GalleryPicture {
   img: string;
   thumb: string;
-  /** SHA-256 of the stored picture: the CLI's import recognises the file if it is imported again. */
-  contentHash: string;
-  maker: keyof typeof PICTURE_MAKERS;
+  source: GallerySource;
 }
-
-/** What one gallery picture is made from, in gallery order. */
-type GallerySource = { kind: 'procedural'; prompt: string; seed: number } | { kind: 'botfolk'; seed: string };
 
 /** The curated prompts, with a Bot Folk face in every sixth place. */
 function gallerySources(): GallerySource[] {
@@ -136,73 +126,44 @@ function gallerySources(): GallerySource[] {
   );
 }
 
+/** The gallery in order, with the site paths of each picture and its thumbnail (known before anything is drawn). */
+function galleryPictures(): GalleryPicture[] {
+  return gallerySources().map((source, index) => {
+    const name = source.kind === 'procedural' ? slugify(source.prompt, 4) : 'bot-folk-face';
+    const file = `${String(index + 1).padStart(2, '0')}-${name}.jpg`;
+    return { img: `/assets/gallery/${file}`, thumb: `/assets/gallery/thumbs/${file}`, source };
+  });
+}
+
 /**
- * Draws one gallery picture and stores it as a full-size JPEG and a thumbnail. The procedural
- * renderer's SVG is rasterised with resvg's async render, so pictures render on every core at once
- * (same pixels as renderProcedural, without its PNG step).
+ * Draws one gallery picture as a full-size JPEG and a thumbnail. The procedural renderer's SVG is
+ * rasterised with resvg's async render, off the event loop (same pixels as renderProcedural,
+ * without its PNG step).
  */
-async function drawGalleryPicture(files: AssetFiles, source: GallerySource, index: number): Promise<GalleryPicture> {
+async function drawGalleryPicture(source: GallerySource): Promise<Buffer[]> {
   let image: Sharp;
-  let name: string;
   if (source.kind === 'procedural') {
     // The renderer draws shapes only, no text: no fonts to load.
     const svg = renderProceduralSvg(source);
     const rendered = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
     image = sharp(rendered.pixels, { raw: { width: rendered.width, height: rendered.height, channels: 4 } });
-    name = slugify(source.prompt, 4);
   } else {
     // Drawn at the gallery's size rather than enlarged from the face's 400px.
     const svg = Buffer.from(faceFromSeed(source.seed));
     image = sharp(svg, { density: (72 * GALLERY_SIZE) / FACE_SIZE }).resize(GALLERY_SIZE, GALLERY_SIZE);
-    name = 'bot-folk-face';
   }
   const flat = image.flatten({ background: '#ffffff' });
-  const [full, thumb] = await Promise.all([
+  return Promise.all([
     flat.clone().jpeg({ quality: 86, mozjpeg: true }).toBuffer(),
     flat.clone().resize(THUMB_SIZE, THUMB_SIZE).jpeg({ quality: 80, mozjpeg: true }).toBuffer(),
   ]);
-  const file = `${String(index + 1).padStart(2, '0')}-${name}.jpg`;
-  const [img, thumbPath] = await Promise.all([
-    files.write(`/assets/gallery/${file}`, full),
-    files.write(`/assets/gallery/thumbs/${file}`, thumb),
-  ]);
-  return { img, thumb: thumbPath, contentHash: createHash('sha256').update(full).digest('hex'), maker: source.kind };
-}
-
-/** Runs `work` on every item, `limit` at a time, answering in the items' order; stops starting new ones after a failure. */
-async function eachLimited<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (!failed && next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index], index).catch((error: unknown) => {
-        failed = true;
-        throw error;
-      });
-    }
-  };
-  await settled(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-async function makeGallery(files: AssetFiles, log: (message: string) => void): Promise<GalleryPicture[]> {
-  const sources = gallerySources();
-  let done = 0;
-  return eachLimited(sources, Math.max(2, os.availableParallelism()), async (source, index) => {
-    const picture = await drawGalleryPicture(files, source, index);
-    done += 1;
-    if (done % 20 === 0 || done === sources.length) log(`Showcase: ${done}/${sources.length} gallery pictures drawn`);
-    return picture;
-  });
 }
 
 /** The folder also holds how the videos were made; only the videos and their posters are served. */
 const VIDEO_FOLDER_MEDIA = /\.(webm|mp4|jpg|jpeg|png|webp)$/i;
 
 /** Copies the sample videos and posters (if the folder exists) and answers the names copied. */
-async function copyVideos(files: AssetFiles, videoDir: string, log: (message: string) => void): Promise<Set<string>> {
+async function copyVideos(files: CopiedFiles, videoDir: string, log: (message: string) => void): Promise<Set<string>> {
   const entries = await fs.readdir(videoDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     throw error;
@@ -240,38 +201,96 @@ async function facePicture(seed: string, size: number, canvas?: Size): Promise<B
     .toBuffer();
 }
 
-/** The fixed pictures: profile photo, project thumbnails, ad art and trending users' faces. */
-async function makePictures(files: AssetFiles): Promise<{ avatars: string[] }> {
-  const photo = facePicture(`owner:${SITE_PROFILE.ownerName}`, PHOTO_SIZE).then((png) => files.write(PROFILE_PHOTO, png));
-  const projectImages = PROJECTS.map(async ({ card }) => {
-    const png =
-      card.slug === 'botfolk'
-        ? await facePicture('project:botfolk', PHOTO_SIZE, PROJECT_ART_SIZE)
-        : await svgToPng(projectArtSvg(card.slug as ProjectArtKind), PROJECT_ART_SIZE);
-    return files.write(card.image, png);
-  });
-  const ads = GPU_ADS.map(async (ad) => {
-    const { kind, name, detail } = GPU_AD_ART[ad.slug];
-    return files.write(ad.image, await svgToPng(gpuArtSvg(kind, name, detail), GPU_ART_SIZE));
-  });
-  const avatars = TRENDING_PEOPLE.map(async ({ firstName, lastName, gender }) => {
-    // The face's gender gene matches the name; women get no beard.
-    const face = faceFromSeed(`trending:${firstName} ${lastName}`, gender ? { gender, facialHair: 'none' } : { gender });
-    const png = await svgToPng(face, { width: AVATAR_SIZE, height: AVATAR_SIZE });
-    return files.write(`/assets/users/trending-${slugify(`${firstName} ${lastName}`, 2)}.png`, png);
-  });
-  await settled<unknown>([photo, ...projectImages, ...ads, ...avatars]);
-  return { avatars: await Promise.all(avatars) };
+/** One of the showcase's pictures: the site paths of its files and how to draw them. */
+interface ShowcasePicture {
+  paths: string[];
+  draw(): Promise<Buffer[]>;
+  /** Gallery pictures: the row recording the picture's hash (img). */
+  galleryImg?: string;
 }
 
-async function seedShowcase(tx: Database, files: AssetFiles, options: Required<ShowcaseSeedOptions>): Promise<void> {
+const trendingAvatarPath = ({ firstName, lastName }: { firstName: string; lastName: string }) =>
+  `/assets/users/trending-${slugify(`${firstName} ${lastName}`, 2)}.png`;
+
+const onePicture = (sitePath: string, draw: () => Promise<Buffer>): ShowcasePicture => ({
+  paths: [sitePath],
+  draw: async () => [await draw()],
+});
+
+/** Every picture the showcase's rows name: the gallery, profile photo, project thumbnails, ad art and trending users' faces. */
+function showcasePictures(): ShowcasePicture[] {
+  const gallery = galleryPictures().map(
+    ({ img, thumb, source }): ShowcasePicture => ({ paths: [img, thumb], draw: () => drawGalleryPicture(source), galleryImg: img }),
+  );
+  const photo = onePicture(PROFILE_PHOTO, () => facePicture(`owner:${SITE_PROFILE.ownerName}`, PHOTO_SIZE));
+  const projectImages = PROJECTS.map(({ card }) =>
+    onePicture(card.image, () =>
+      card.slug === 'botfolk'
+        ? facePicture('project:botfolk', PHOTO_SIZE, PROJECT_ART_SIZE)
+        : svgToPng(projectArtSvg(card.slug as ProjectArtKind), PROJECT_ART_SIZE),
+    ),
+  );
+  const ads = GPU_ADS.map((ad) => {
+    const { kind, name, detail } = GPU_AD_ART[ad.slug];
+    return onePicture(ad.image, () => svgToPng(gpuArtSvg(kind, name, detail), GPU_ART_SIZE));
+  });
+  const avatars = TRENDING_PEOPLE.map((person) =>
+    onePicture(trendingAvatarPath(person), () => {
+      // The face's gender gene matches the name; women get no beard.
+      const { firstName, lastName, gender } = person;
+      const face = faceFromSeed(`trending:${firstName} ${lastName}`, gender ? { gender, facialHair: 'none' } : { gender });
+      return svgToPng(face, { width: AVATAR_SIZE, height: AVATAR_SIZE });
+    }),
+  );
+  // The gallery last: the home page shows the others first.
+  return [photo, ...projectImages, ...ads, ...avatars, ...gallery];
+}
+
+const fileExists = (file: string) =>
+  fs.stat(file).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * The showcase's pictures that are not drawn yet: a file missing, or a gallery picture whose hash is
+ * not recorded (a start stopped between the two). The hash is filled in once the picture is written,
+ * where no hash is recorded yet (the owner may have imported the same bytes as another item).
+ */
+async function pendingShowcasePictures(db: Database, { dataDir }: SeedContext): Promise<PendingPicture[]> {
+  const hashed = new Set(
+    (await db.select({ img: galleryItems.img }).from(galleryItems).where(isNotNull(galleryItems.contentHash))).map((row) => row.img),
+  );
+  const logger = new Logger('Seed');
+  const recordHash = (img: string) => async ([full]: Buffer[]) => {
+    const contentHash = createHash('sha256').update(full).digest('hex');
+    await db
+      .update(galleryItems)
+      .set({ contentHash })
+      .where(and(eq(galleryItems.img, img), isNull(galleryItems.contentHash)))
+      .catch((error: unknown) => {
+        if (!isUniqueViolation(error)) throw error;
+        logger.warn(`${img}: the same picture is already in the gallery under another item; its hash stays unrecorded`);
+      });
+  };
+  const pictures = await Promise.all(
+    showcasePictures().map(async (picture) => {
+      const files = picture.paths.map((sitePath) => mediaFileOf(dataDir, sitePath));
+      const onDisk = (await Promise.all(files.map(fileExists))).every(Boolean);
+      const recorded = picture.galleryImg === undefined || hashed.has(picture.galleryImg);
+      if (onDisk && recorded) return undefined;
+      const pending: PendingPicture = { files, draw: picture.draw };
+      return picture.galleryImg === undefined ? pending : { ...pending, stored: recordHash(picture.galleryImg) };
+    }),
+  );
+  return pictures.filter((picture) => picture !== undefined);
+}
+
+async function seedShowcase(tx: Database, files: CopiedFiles, options: Required<ShowcaseSeedOptions>): Promise<void> {
   const { log } = options;
   const started = Date.now();
-  log(`Showcase: drawing the site's pictures (${GALLERY_PROMPTS.length + GALLERY_FACE_SEEDS.length} for the gallery)`);
-  const jobs = [makePictures(files), makeGallery(files, log), copyVideos(files, options.videoDir, log)] as const;
-  // Every file is written (or its job has failed) before any row is; a failure leaves none still being written.
-  await settled<unknown>(jobs);
-  const [{ avatars }, gallery, videos] = await Promise.all(jobs);
+  const gallery = galleryPictures();
+  const videos = await copyVideos(files, options.videoDir, log);
 
   await tx.insert(siteProfile).values({ profile: SITE_PROFILE });
   await tx.insert(careerHighlights).values(CAREER.map((item, position) => ({ ...item, position })));
@@ -284,30 +303,28 @@ async function seedShowcase(tx: Database, files: AssetFiles, options: Required<S
   await tx.insert(gpuAds).values(GPU_ADS.map((ad, position) => ({ ...ad, position })));
   await tx.insert(notices).values({ ...NOTICE, position: 0 });
   await tx.insert(trendingUsers).values(
-    TRENDING_PEOPLE.map(({ firstName, lastName, location }, position) => ({
-      firstName,
-      lastName,
-      location,
-      picturePath: avatars[position],
-      position,
-    })),
+    TRENDING_PEOPLE.map((person, position) => {
+      const { firstName, lastName, location } = person;
+      return { firstName, lastName, location, picturePath: trendingAvatarPath(person), position };
+    }),
   );
   await tx.insert(resourceLinks).values(RESOURCES.map((link, position) => ({ ...link, position })));
+  // contentHash stays empty until the picture is drawn (pendingShowcasePictures).
   await tx.insert(galleryItems).values(
-    gallery.map(({ img, thumb, contentHash, maker }, position) => {
-      const { model, author } = PICTURE_MAKERS[maker];
-      return { img, thumb, title: model, author, width: GALLERY_SIZE, height: GALLERY_SIZE, contentHash, position };
+    gallery.map(({ img, thumb, source }, position) => {
+      const { model, author } = PICTURE_MAKERS[source.kind];
+      return { img, thumb, title: model, author, width: GALLERY_SIZE, height: GALLERY_SIZE, position };
     }),
   );
   // The exhibit shows most gallery pictures again, full size: every one but each fifth.
   const shown = gallery.filter((_, index) => index % 5 !== 4).slice(0, EXHIBIT_COUNT);
   await tx.insert(exhibitItems).values(
-    shown.map(({ img, maker }, position) => {
-      const { model } = PICTURE_MAKERS[maker];
+    shown.map(({ img, source }, position) => {
+      const { model } = PICTURE_MAKERS[source.kind];
       return { model, picturePath: img, width: GALLERY_SIZE, height: GALLERY_SIZE, position };
     }),
   );
-  log(`Showcase: content seeded in ${Date.now() - started} ms`);
+  log(`Showcase: content seeded in ${Date.now() - started} ms; its pictures are drawn once the server answers`);
 }
 
 /** `videoDir` and `log` for tests; the app uses the defaults. */
@@ -316,7 +333,7 @@ export function createShowcaseSeed({ videoDir = SHOWCASE_VIDEO_DIR, log }: Showc
     name: 'showcase',
     async run(tx, { dataDir }) {
       const logger = new Logger('Seed');
-      const files = new AssetFiles(mediaRoot(dataDir));
+      const files = new CopiedFiles(dataDir);
       try {
         await seedShowcase(tx, files, { videoDir, log: log ?? ((message) => logger.log(message)) });
       } catch (error) {
@@ -324,6 +341,7 @@ export function createShowcaseSeed({ videoDir = SHOWCASE_VIDEO_DIR, log }: Showc
         throw error;
       }
     },
+    pictures: pendingShowcasePictures,
   };
 }
 

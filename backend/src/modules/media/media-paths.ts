@@ -11,5 +11,9 @@ export const IMMUTABLE_KINDS = [...UPLOAD_KINDS, 'generated'] as const;
 export const mediaRoot = (dataDir: string) => path.join(dataDir, 'media');
 export const mediaDir = (dataDir: string, kind: string) => path.join(mediaRoot(dataDir), kind);
 
+/** The file of one of the app's own site paths (`/assets/gallery/x.jpg`); request paths go through assetFile instead. */
+export const mediaFileOf = (dataDir: string, sitePath: string) =>
+  path.join(mediaRoot(dataDir), ...sitePath.replace(/^\/assets\//, '').split('/'));
+
 /** Generated names only: 32 hex characters and the extension of the re-encoded format. */
 export const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png)$/;

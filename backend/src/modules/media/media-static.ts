@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import express, { type RequestHandler } from 'express';
-import { hasParameters, imageTransformHandler } from './image-transform';
+import { assetFile, hasParameters, imageTransformHandler } from './image-transform';
 import { IMMUTABLE_KINDS, mediaDir, mediaRoot } from './media-paths';
+import { pendingPicturesFor } from './pending-pictures';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -18,13 +19,24 @@ export function cacheControlFor(dataDir: string): (file: string) => string {
     uploadDirs.some((dir) => file.startsWith(dir)) ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'public, max-age=3600';
 }
 
+/** The file a request names, or undefined when its path is not one (the handlers below refuse it). */
+function requestedFile(root: string, requestPath: string): string | undefined {
+  try {
+    return assetFile(root, requestPath);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Serves DATA_DIR/media at /assets: files as they are, or, with transform parameters
- * (`?w=248&fit=crop&auto=format&dpr=2`), a resized image from the disk cache.
+ * (`?w=248&fit=crop&auto=format&dpr=2`), a resized image from the disk cache. A picture the content
+ * names but that is not drawn yet (the seed's, just after a first start) is drawn first.
  */
 export function mediaHandler(dataDir: string): RequestHandler {
+  const root = mediaRoot(dataDir);
   const cacheControl = cacheControlFor(dataDir);
-  const files = express.static(mediaRoot(dataDir), {
+  const files = express.static(root, {
     index: false,
     dotfiles: 'deny',
     redirect: false,
@@ -32,7 +44,15 @@ export function mediaHandler(dataDir: string): RequestHandler {
       response.setHeader('Cache-Control', cacheControl(filePath));
     },
   });
-  const transforms = imageTransformHandler({ root: mediaRoot(dataDir), cacheDir: imageCacheDir(dataDir), cacheControl });
-  return (request, response, next) =>
+  const transforms = imageTransformHandler({ root, cacheDir: imageCacheDir(dataDir), cacheControl });
+  const serve: RequestHandler = (request, response, next) =>
     hasParameters(request.url) ? transforms(request, response, next) : files(request, response, next);
+  const pending = pendingPicturesFor(dataDir);
+  return (request, response, next) => {
+    const asks = !pending.isEmpty && (request.method === 'GET' || request.method === 'HEAD');
+    const file = asks ? requestedFile(root, request.path) : undefined;
+    const drawn = file === undefined ? undefined : pending.whenDrawn(file);
+    if (!drawn) return serve(request, response, next);
+    drawn.then(() => serve(request, response, next), next);
+  };
 }
