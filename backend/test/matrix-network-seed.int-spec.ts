@@ -13,6 +13,7 @@ import { matrixNetworkSeed } from '../src/db/seed/matrix-network.seed';
 import { runSeeds, type SeedReport } from '../src/db/seed/seeder';
 import { verifyPassword } from '../src/modules/auth/password-hasher';
 import { mediaDir, STORED_NAME } from '../src/modules/media/media-paths';
+import { drawSeedPictures } from './helpers/content';
 import { makeTempDir } from './helpers/test-app';
 import { createTestDatabase, testDriver, type TestDatabase } from './helpers/test-database';
 
@@ -49,6 +50,7 @@ describe(`Matrix Network seed (${testDriver()})`, () => {
     db = database.handle.db;
     dataDir = makeTempDir('atelier-seed-');
     report = await runSeeds(db, [matrixNetworkSeed], { dataDir });
+    await drawSeedPictures(db, dataDir, matrixNetworkSeed);
     seeded = await everything(db, dataDir);
   });
   afterAll(async () => {
@@ -149,7 +151,7 @@ describe(`Matrix Network seed failing (${testDriver()})`, () => {
 
   it('leaves no rows and no picture files behind, so the next start can try again cleanly', async () => {
     const db = database.handle.db;
-    // Taking the guest's email makes the step's first insert fail after its pictures were written.
+    // Taking the guest's email makes the step's first insert fail.
     await db.insert(users).values({
       firstName: 'Early',
       lastName: 'Bird',

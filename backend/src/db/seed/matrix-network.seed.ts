@@ -1,20 +1,21 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import * as path from 'node:path';
 import { GUEST_ACCOUNT } from '@atelier/contracts';
 import sharp from 'sharp';
 import { hashPassword } from '../../modules/auth/password-hasher';
 import { faceFromSeed } from '../../modules/botfolk/individual';
 import type { EncodedImage } from '../../modules/media/image-upload';
-import type { UploadKind } from '../../modules/media/media-paths';
-import { removeImage, saveImage } from '../../modules/media/media-store.service';
+import { mediaDir, type UploadKind } from '../../modules/media/media-paths';
+import { someFileMissing, type PendingPicture } from '../../modules/media/pending-pictures';
 import type { Database } from '../database';
 import { friendships } from '../schema/friendships.table';
 import { postComments } from '../schema/post-comments.table';
 import { postLikes } from '../schema/post-likes.table';
 import { posts } from '../schema/posts.table';
 import { users } from '../schema/users.table';
-import { POST_ART_SIZE, postArtSvg } from './illustrations/post-art.svg';
+import { POST_ART_SIZE, postArtSvg, type PostArt } from './illustrations/post-art.svg';
 import { LIKE_INTERVAL_MINUTES, SEED_FRIENDSHIPS, SEED_MEMBERS, SEED_POSTS, type MemberKey, type SeedMember } from './matrix-network.content';
-import type { SeedStep } from './seeder';
+import type { SeedContext, SeedStep } from './seeder';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -22,12 +23,6 @@ const HOUR = 60 * MINUTE;
 const JOINED_HOURS_AGO = 45 * 24;
 /** Members' pictures: Bot Folk faces (drawn at 400px), scaled down. */
 const AVATAR_SIZE = 256;
-
-/** Waits for every job, then throws the first failure: after a failure, no file is still on its way to disk. */
-async function settleAll(jobs: ReadonlyArray<Promise<unknown>>): Promise<void> {
-  const failed = (await Promise.allSettled(jobs)).find((result): result is PromiseRejectedResult => result.status === 'rejected');
-  if (failed) throw failed.reason;
-}
 
 /** An SVG drawing as a PNG of `size` (scaled when the drawing is another size). */
 async function renderPng(svg: string, size: { width: number; height: number }): Promise<EncodedImage> {
@@ -45,30 +40,30 @@ export function seedMemberAvatar(member: SeedMember): Promise<EncodedImage> {
   return renderPng(face, { width: AVATAR_SIZE, height: AVATAR_SIZE });
 }
 
-/** Renders SVG illustrations to PNG files under DATA_DIR/media and remembers them for clean-up. */
-class PictureWriter {
-  private readonly written: Array<{ kind: UploadKind; fileName: string }> = [];
+/**
+ * A seed picture's file name: the generated-name format of uploads, but fixed per picture, so that
+ * the rows can name it before it is drawn and a later start can draw it if it is missing.
+ */
+const seedFileName = (identity: string) => `${createHash('sha256').update(`matrix-network:${identity}`).digest('hex').slice(0, 32)}.png`;
 
-  constructor(private readonly dataDir: string) {}
+const avatarFileName = (member: SeedMember) => seedFileName(`avatar:${member.email}`);
+const postArtFileName = (art: PostArt) => seedFileName(`post-art:${art.kind}:${art.seed}`);
 
-  /** Renders `svg` at `size` (scaled when the drawing is another size). */
-  async write(kind: UploadKind, svg: string, size: { width: number; height: number }): Promise<string> {
-    return this.save(kind, renderPng(svg, size));
-  }
-
-  async save(kind: UploadKind, image: Promise<EncodedImage>): Promise<string> {
-    const fileName = await saveImage(this.dataDir, kind, await image);
-    this.written.push({ kind, fileName });
-    return fileName;
-  }
-
-  /** A failed step is rolled back and retried at the next start; its files would otherwise stay as orphans. */
-  async removeAll(): Promise<void> {
-    await Promise.all(this.written.map(({ kind, fileName }) => removeImage(this.dataDir, kind, fileName)));
-  }
+/** The members' faces and the posts' illustrations that are not on disk yet. */
+async function pendingNetworkPictures(_db: Database, { dataDir }: SeedContext): Promise<PendingPicture[]> {
+  const picture = (kind: UploadKind, fileName: string, draw: () => Promise<EncodedImage>): PendingPicture => ({
+    files: [path.join(mediaDir(dataDir, kind), fileName)],
+    draw: async () => [(await draw()).buffer],
+  });
+  const avatars = Object.values(SEED_MEMBERS).map((member) => picture('users', avatarFileName(member), () => seedMemberAvatar(member)));
+  const postArt = SEED_POSTS.flatMap(({ art }) =>
+    art ? [picture('posts', postArtFileName(art), () => renderPng(postArtSvg(art), POST_ART_SIZE))] : [],
+  );
+  const missing = await Promise.all([...avatars, ...postArt].map((candidate) => someFileMissing(candidate.files)));
+  return [...avatars, ...postArt].filter((_, index) => missing[index]);
 }
 
-async function seedNetwork(tx: Database, pictures: PictureWriter): Promise<void> {
+async function seedNetwork(tx: Database): Promise<void> {
   const now = Date.now();
   const hoursAgo = (hours: number) => new Date(now - hours * HOUR);
   const later = (date: Date, minutes: number) => new Date(date.getTime() + minutes * MINUTE);
@@ -76,17 +71,9 @@ async function seedNetwork(tx: Database, pictures: PictureWriter): Promise<void>
   const memberKeys = Object.keys(SEED_MEMBERS) as MemberKey[];
   const ids = Object.fromEntries(memberKeys.map((key) => [key, randomUUID()])) as Record<MemberKey, string>;
 
-  const avatarJobs = memberKeys.map((key) => pictures.save('users', seedMemberAvatar(SEED_MEMBERS[key])));
-  const postPictureJobs = SEED_POSTS.map((post) =>
-    post.art ? pictures.write('posts', postArtSvg(post.art), POST_ART_SIZE) : Promise.resolve(null),
-  );
   // Demo members are there to be read, not signed in as: they share the hash of a secret nobody
   // keeps. One hash serves all, since argon2 is deliberately slow.
-  const hashJobs = [hashPassword(GUEST_ACCOUNT.password), hashPassword(randomBytes(32).toString('base64url'))] as const;
-  await settleAll([...avatarJobs, ...postPictureJobs, ...hashJobs]);
-  const avatarFiles = await Promise.all(avatarJobs);
-  const postPictureFiles = await Promise.all(postPictureJobs);
-  const [guestHash, lockedHash] = await Promise.all(hashJobs);
+  const [guestHash, lockedHash] = await Promise.all([hashPassword(GUEST_ACCOUNT.password), hashPassword(randomBytes(32).toString('base64url'))]);
 
   await tx.insert(users).values(
     memberKeys.map((key, i) => {
@@ -99,7 +86,7 @@ async function seedNetwork(tx: Database, pictures: PictureWriter): Promise<void>
         location,
         occupation,
         passwordHash: key === 'guest' ? guestHash : lockedHash,
-        picturePath: avatarFiles[i],
+        picturePath: avatarFileName(SEED_MEMBERS[key]),
         createdAt: hoursAgo(JOINED_HOURS_AGO - i),
       };
     }),
@@ -115,9 +102,9 @@ async function seedNetwork(tx: Database, pictures: PictureWriter): Promise<void>
     }),
   );
 
-  const postRows = SEED_POSTS.map((post, i) => {
+  const postRows = SEED_POSTS.map((post) => {
     const createdAt = hoursAgo(post.hoursAgo);
-    const picturePath = postPictureFiles[i];
+    const picturePath = post.art ? postArtFileName(post.art) : null;
     return { id: randomUUID(), userId: ids[post.author], description: post.text, picturePath, createdAt, updatedAt: createdAt };
   });
   await tx.insert(posts).values(postRows);
@@ -146,17 +133,11 @@ async function seedNetwork(tx: Database, pictures: PictureWriter): Promise<void>
 
 /**
  * The Matrix Network on first start: the guest account, eight fictional AI/ML members with their
- * friendships, posts, likes and comments, and pictures Atelier draws itself, so the feed is alive.
+ * friendships, posts, likes and comments, and pictures Atelier draws itself (after the server
+ * answers), so the feed is alive.
  */
 export const matrixNetworkSeed: SeedStep = {
   name: 'matrix-network',
-  async run(tx, { dataDir }) {
-    const pictures = new PictureWriter(dataDir);
-    try {
-      await seedNetwork(tx, pictures);
-    } catch (error) {
-      await pictures.removeAll();
-      throw error;
-    }
-  },
+  run: (tx) => seedNetwork(tx),
+  pictures: pendingNetworkPictures,
 };

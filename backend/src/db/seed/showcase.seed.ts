@@ -11,7 +11,7 @@ import { FACE_SIZE } from '../../modules/botfolk/face.svg';
 import { faceFromSeed } from '../../modules/botfolk/individual';
 import { renderProceduralSvg } from '../../modules/generation/procedural/procedural-renderer';
 import { mediaFileOf } from '../../modules/media/media-paths';
-import type { PendingPicture } from '../../modules/media/pending-pictures';
+import { someFileMissing, type PendingPicture } from '../../modules/media/pending-pictures';
 import type { Database } from '../database';
 import { isUniqueViolation } from '../errors';
 import { careerHighlights } from '../schema/career-highlights.table';
@@ -246,12 +246,6 @@ function showcasePictures(): ShowcasePicture[] {
   return [photo, ...projectImages, ...ads, ...avatars, ...gallery];
 }
 
-const fileExists = (file: string) =>
-  fs.stat(file).then(
-    () => true,
-    () => false,
-  );
-
 /**
  * The showcase's pictures that are not drawn yet: a file missing, or a gallery picture whose hash is
  * not recorded (a start stopped between the two). The hash is filled in once the picture is written,
@@ -276,9 +270,8 @@ async function pendingShowcasePictures(db: Database, { dataDir }: SeedContext): 
   const pictures = await Promise.all(
     showcasePictures().map(async (picture) => {
       const files = picture.paths.map((sitePath) => mediaFileOf(dataDir, sitePath));
-      const onDisk = (await Promise.all(files.map(fileExists))).every(Boolean);
       const recorded = picture.galleryImg === undefined || hashed.has(picture.galleryImg);
-      if (onDisk && recorded) return undefined;
+      if (recorded && !(await someFileMissing(files))) return undefined;
       const pending: PendingPicture = { files, draw: picture.draw };
       return picture.galleryImg === undefined ? pending : { ...pending, stored: recordHash(picture.galleryImg) };
     }),

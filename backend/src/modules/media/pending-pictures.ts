@@ -1,3 +1,4 @@
+import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { writeFileAtomically } from '../../common/files/atomic-files';
@@ -14,6 +15,12 @@ export interface PendingPicture {
   draw(): Promise<Buffer[]>;
   /** Runs once the files are in place, with their bytes (e.g. to record the picture's hash in its row). */
   stored?(data: Buffer[]): Promise<void>;
+}
+
+/** Whether any of the files is not on disk: the picture is still to be drawn. */
+export async function someFileMissing(files: readonly string[]): Promise<boolean> {
+  const present = await Promise.all(files.map((file) => fs.access(file).then(() => true, () => false)));
+  return present.includes(false);
 }
 
 export interface DrawOutcome {
