@@ -5,10 +5,12 @@ import { createApp } from './app';
 import { exitGracefullyOnSignals } from './common/process/graceful-exit';
 import { ConfigError, loadAppConfig } from './config/app-config';
 import { resolveRuntimeSecrets } from './config/runtime-secrets';
+import { configureSharp } from './modules/media/sharp-settings';
 
 async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadAppConfig(process.env);
+  configureSharp();
   const secrets = resolveRuntimeSecrets(config);
   const app = await createApp({ config, secrets });
   exitGracefullyOnSignals(app);

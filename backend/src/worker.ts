@@ -8,6 +8,7 @@ import { AppLogger } from './common/logging/app-logger';
 import { exitGracefullyOnSignals } from './common/process/graceful-exit';
 import { ConfigError, loadAppConfig } from './config/app-config';
 import { resolveRuntimeSecrets } from './config/runtime-secrets';
+import { configureSharp } from './modules/media/sharp-settings';
 
 /** The scale-out worker: same code and database as the API, no HTTP; it runs generation jobs from BullMQ. */
 @Module({})
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
       'DATABASE_URL and REDIS_URL are both required by the separate worker process; without them `npm start` runs jobs in-process',
     ]);
   }
+  configureSharp();
   const app = await NestFactory.createApplicationContext(
     WorkerModule.register({ config, secrets: resolveRuntimeSecrets(config) }),
     { bufferLogs: true, abortOnError: false },
