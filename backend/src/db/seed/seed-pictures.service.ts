@@ -48,6 +48,8 @@ export async function queueSeedPictures(db: Database, steps: readonly SeedStep[]
  */
 export class SeedPicturesService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('SeedPictures');
+  /** Settles once this start's pictures are drawn or dropped and the outcome is recorded (never rejects). */
+  private reported: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Database,
@@ -72,7 +74,7 @@ export class SeedPicturesService implements OnApplicationBootstrap, BeforeApplic
     };
     if (server.listening) begin();
     else server.once('listening', begin);
-    batch.finished.then(
+    this.reported = batch.finished.then(
       ({ drawn, failed }) =>
         failed === 0
           ? this.logger.log(`Seed pictures drawn: ${drawn} in ${Math.round(performance.now() - started)} ms`)
@@ -81,8 +83,12 @@ export class SeedPicturesService implements OnApplicationBootstrap, BeforeApplic
     );
   }
 
-  /** Before the database closes: the drawings under way finish, the others wait for the next start. */
+  /**
+   * Before the database closes: the drawings under way finish and are recorded, the others wait for
+   * the next start; if the last one just finished, the step is marked done first.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     await pendingPicturesFor(this.context.dataDir).stop();
+    await this.reported;
   }
 }
