@@ -3,8 +3,8 @@ import * as fs from 'node:fs';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
 
-// A first start migrates and seeds (pictures included): 14 s on an idle slow host, several times that
-// while the other suites share its two cores.
+// A first start copies the migrated template and seeds (its pictures are drawn after it answers):
+// about 2 s on an idle host, several times that while the other suites share its two cores.
 const FIRST_START_LIMIT_MS = 90_000;
 
 // The real entry points as an operator runs them: built dist/main.js (API) and dist/worker.js.
