@@ -49,7 +49,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     env: { E2E_PORT: String(port), E2E_ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN },
     reuseExistingServer: false,
-    timeout: 120_000, // a first start migrates and seeds, pictures included
+    timeout: 120_000, // a first start migrates and seeds (the demo pictures are drawn after it answers)
     stdout: 'pipe',
     stderr: 'pipe',
     // SIGTERM (not SIGKILL) so the start script can delete its temporary data dir.

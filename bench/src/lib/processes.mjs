@@ -72,6 +72,27 @@ export function residentMb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 }
 
+/** CPU time process `pid` has used so far, in ms (user + system; Linux counts in 10 ms ticks). */
+function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Resolves once process `pid` used under 5% of a core over a second (a first start draws the demo
+ * pictures in the background after it answers), or after `timeoutMs` whatever it does.
+ */
+export async function waitUntilIdle(pid, timeoutMs = 60_000) {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    const before = cpuMs(pid);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    if (cpuMs(pid) - before < 50) return true;
+  }
+  return false;
+}
+
 /** 48 characters, as the API asks at least 32. */
 export const newJwtSecret = () => randomBytes(36).toString('base64url');
 
