@@ -2,7 +2,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FIELD_MESSAGES, SOCIAL_LIMITS } from '@atelier/contracts';
 import { count, eq } from 'drizzle-orm';
+import { JwtService } from '@nestjs/jwt';
 import type { Response } from 'supertest';
+import { RUNTIME_SECRETS } from '../src/config/config.module';
+import type { RuntimeSecrets } from '../src/config/runtime-secrets';
 import { users } from '../src/db/schema/users.table';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import {
@@ -465,6 +468,28 @@ describe('Matrix Network auth', () => {
       const res = await t.http.get('/api/posts').set(member.auth);
       expect(res.status).toBe(401);
       expect(res.body).toEqual(unauthorized);
+    });
+
+    it('says in each 401 what went wrong', async () => {
+      const member = await registerMember(t);
+      const secret = t.app.get<RuntimeSecrets>(RUNTIME_SECRETS).jwtSecret;
+      const cases: Array<[string | undefined, string]> = [
+        [undefined, 'Sign in to do this: the request has no bearer token'],
+        ['Basic YWRhOnNlY3JldA==', 'Sign in to do this: the request has no bearer token'],
+        ['Bearer not.a.jwt', 'The bearer token is not valid; sign in again'],
+        [`Bearer ${forgedToken(member.id)}`, 'The bearer token is not valid; sign in again'],
+        // The right secret but another algorithm: only HS256 is accepted.
+        [`Bearer ${new JwtService({ secret }).sign({ sub: member.id }, { algorithm: 'HS512' })}`, 'The bearer token is not valid; sign in again'],
+        [`Bearer ${expiredToken(t, member.id)}`, 'The session has expired; sign in again'],
+        [`Bearer ${new JwtService({ secret }).sign({ sub: 'not-a-member-id' })}`, 'The account of this token no longer exists'],
+      ];
+      for (const [header, message] of cases) {
+        const request = t.http.get('/api/posts');
+        const res = await (header ? request.set('Authorization', header) : request);
+        expect([header, res.status, res.body.message]).toEqual([header, 401, message]);
+      }
+      // The scheme is matched in any case, as before.
+      expect((await t.http.get('/api/posts').set('Authorization', `bearer ${member.token}`)).status).toBe(200);
     });
   });
 });

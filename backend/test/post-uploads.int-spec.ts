@@ -262,7 +262,7 @@ describe('post pictures', () => {
   });
 });
 
-// A separate app (after the first one is closed): passport keeps one 'jwt' strategy per process.
+// A separate app, for its own upload limit.
 describe('post pictures with UPLOAD_MAX_BYTES=10000', () => {
   let t: TestApp;
   let bob: TestMember;

@@ -22,9 +22,7 @@ export function makeTempDir(prefix = 'atelier-test-'): string {
 }
 
 /**
- * The real app (same setup as main.ts) on a fresh database and a temporary DATA_DIR. Passport keeps
- * its `jwt` strategy process-wide, so the newest app verifies every app's tokens: have one app
- * alive at a time (one per top-level describe).
+ * The real app (same setup as main.ts) on a fresh database and a temporary DATA_DIR.
  */
 export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const dataDir = makeTempDir();
