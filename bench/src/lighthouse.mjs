@@ -22,7 +22,7 @@ import pRetry from 'p-retry';
 import { builtBackend, builtFrontend } from './lib/build.mjs';
 import { parseCommandLine, positiveInteger, runBench, UsageError } from './lib/cli.mjs';
 import { recordFigure } from './lib/figures.mjs';
-import { startBackend, waitUntilIdle } from './lib/processes.mjs';
+import { startBackend } from './lib/processes.mjs';
 import { markdownTable } from './lib/report.mjs';
 
 const SCORE_TARGET = 95; // performance and accessibility
@@ -238,8 +238,6 @@ async function main() {
     log('starting the backend with the built frontend on a fresh PGlite data dir (migrations, demo seed)');
     backend = await startBackend({ entry, databaseUrl: '', dataDir, overrides: { FRONTEND_DIST: distDir } });
     for (const page of options.pages) await checkServed(`${backend.baseUrl}${page}`);
-    log('waiting for the first start to finish drawing the demo pictures (the server idle for a second)');
-    if (!(await waitUntilIdle(backend.pid))) log('warning: the server was still busy after 60 s; measuring anyway');
 
     if (!options.cold) {
       for (const page of options.pages) {

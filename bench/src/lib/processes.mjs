@@ -97,11 +97,12 @@ export async function waitUntilIdle(pid, timeoutMs = 60_000) {
 export const newJwtSecret = () => randomBytes(36).toString('base64url');
 
 /**
- * The built backend on its own database and data dir, with production settings. The variables
- * that shape the run are all set here (empty means unset), so a developer's shell cannot change it;
- * `overrides` are a bench's own settings.
+ * The built backend on its own database and data dir, with production settings, once it answers and
+ * has settled: a first start draws the demo pictures in the background after its first answer, and
+ * no bench measures a server still doing that. The variables that shape the run are all set here
+ * (empty means unset), so a developer's shell cannot change it; `overrides` are a bench's own settings.
  */
-export function startBackend({ entry, databaseUrl, dataDir, redisUrl = '', jwtSecret = newJwtSecret(), overrides = {} }) {
+export async function startBackend({ entry, databaseUrl, dataDir, redisUrl = '', jwtSecret = newJwtSecret(), overrides = {} }) {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -120,7 +121,14 @@ export function startBackend({ entry, databaseUrl, dataDir, redisUrl = '', jwtSe
     ...overrides,
   };
   // Run from the data dir: the server loads ./.env if there is one, and the repo's must not apply.
-  return startChild('the backend', [entry], { env, cwd: dataDir, healthPath: '/api/health' });
+  const backend = await startChild('the backend', [entry], { env, cwd: dataDir, healthPath: '/api/health' });
+  try {
+    if (!(await waitUntilIdle(backend.pid))) console.error('warning: the backend was still busy 60 s after it answered; measuring anyway');
+  } catch (error) {
+    await backend.stop();
+    throw error;
+  }
+  return backend;
 }
 
 /**
