@@ -40,10 +40,11 @@ function randomCursorPath() {
 /**
  * One database of one size, ready for the API and the baseline: PostgreSQL (a database of its own)
  * or PGlite (the API's data dir, which this process seeds while the API is stopped, as PGlite takes
- * one process at a time).
+ * one process at a time). `open` connects this process to it, for the seed.
  */
 function databaseFor(kind, size, options, admin) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-feed-'));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (kind === 'postgres') {
     const name = `atelier_bench_feed_${size}`;
     const databaseUrl = databaseUrlFor(options.databaseUrl, name);
@@ -51,21 +52,11 @@ function databaseFor(kind, size, options, admin) {
       dataDir,
       backend: { databaseUrl },
       bare: { databaseUrl },
-      async create() {
-        await recreateDatabase(admin, name);
-      },
-      async seed(log) {
-        const db = await connect(databaseUrl);
-        try {
-          await seedFeed(db, size, log);
-          if (options.explain) return await explainFeed(db);
-        } finally {
-          await db.end();
-        }
-      },
+      create: () => recreateDatabase(admin, name),
+      open: () => connect(databaseUrl),
       async drop() {
         await dropDatabase(admin, name);
-        rmSync(dataDir, { recursive: true, force: true });
+        removeDataDir();
       },
     };
   }
@@ -74,20 +65,21 @@ function databaseFor(kind, size, options, admin) {
     dataDir,
     backend: { databaseUrl: '' },
     bare: { pgliteDir },
-    async create() {},
-    async seed(log) {
-      const db = await openPglite(pgliteDir);
-      try {
-        await seedFeed(db, size, log);
-        if (options.explain) return await explainFeed(db);
-      } finally {
-        await db.end();
-      }
-    },
-    async drop() {
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    create: async () => undefined,
+    open: () => openPglite(pgliteDir),
+    drop: async () => removeDataDir(),
   };
+}
+
+/** Brings the database to its size; answers the page queries' plans when --explain asks for them. */
+async function seedDatabase(database, size, options, log) {
+  const db = await database.open();
+  try {
+    await seedFeed(db, size, log);
+    return options.explain ? await explainFeed(db) : undefined;
+  } finally {
+    await db.end();
+  }
 }
 
 /** The cached first page and uncached pages of one server: the API, or the bare baseline. */
@@ -113,7 +105,7 @@ async function benchSize(kind, size, options, admin, entry) {
     // seeds the demo content and draws its pictures, and its memory is not the feed's.
     log('first start of the backend (migrations, demo seed and pictures)');
     await (await start()).stop();
-    const plans = await database.seed(log);
+    const plans = await seedDatabase(database, size, options, log);
     if (plans) console.error(`${label} EXPLAIN (ANALYZE, BUFFERS)\n${plans}\n`);
     backend = await start();
 
