@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { firstFeedPage, signInAsGuest } from './lib/api.mjs';
+import { checkFirstFeedPage, signInAsGuest } from './lib/api.mjs';
 import { builtBackend } from './lib/build.mjs';
 import { explainFeed, seedFeed } from './lib/feed-data.mjs';
 import { recordFact } from './lib/figures.mjs';
@@ -21,7 +21,7 @@ import { runBench } from './lib/cli.mjs';
 import { readOptions } from './lib/options.mjs';
 import { openPglite } from './lib/pglite.mjs';
 import { connect, databaseUrlFor, dropDatabase, recreateDatabase, redactUrl } from './lib/postgres.mjs';
-import { newJwtSecret, residentMb, startBackend, startBareServer } from './lib/processes.mjs';
+import { memoryMb, newJwtSecret, startBackend, startBareServer } from './lib/processes.mjs';
 import { hasFailures, recordFeedFigures, renderReport, sizeLabel } from './lib/report.mjs';
 
 const PAGE_SIZE = 20; // FEED_PAGE.defaultLimit in contracts/src/social.ts
@@ -110,10 +110,10 @@ async function benchSize(kind, size, options, admin, entry) {
     backend = await start();
 
     const token = await signInAsGuest(backend.baseUrl);
-    await firstFeedPage(backend.baseUrl, token, Math.min(PAGE_SIZE, size));
+    await checkFirstFeedPage(backend.baseUrl, token, Math.min(PAGE_SIZE, size));
     log(`API: cached first page, then pages at random cursors, each ${WARM_UP_SECONDS} s warm-up + ${options.durationSeconds} s`);
     const api = await measureServer(backend.baseUrl, token, options);
-    const apiRssMb = residentMb(backend.pid);
+    const apiRssMb = memoryMb(backend.pid).rss;
     // Stopped before the baseline runs, so the two never compete for the CPU (or, on PGlite, the data dir).
     await backend.stop();
     backend = undefined;

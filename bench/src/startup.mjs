@@ -5,14 +5,14 @@
 //
 //   npm run bench:startup -w bench -- [--restarts 3]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { root, staleBuilds } from './lib/build.mjs';
 import { parseCommandLine, positiveInteger, runBench } from './lib/cli.mjs';
 import { recordFigure } from './lib/figures.mjs';
-import { freePort } from './lib/processes.mjs';
+import { freePort, memoryMb } from './lib/processes.mjs';
 import { markdownTable } from './lib/report.mjs';
 
 // DESIGN section 10.
@@ -35,16 +35,9 @@ function readOptions(argv, env) {
   return { restarts: positiveInteger('restarts', values.restarts, USAGE) };
 }
 
-/**
- * Resident memory now and its peak so far, in MB. scripts/start.mjs runs the server in its own
- * process (no child once the build is fresh), so the spawned pid is the server and VmHWM is the
- * peak of everything it did since it started, seed pictures drawn in the background included.
- */
-function memoryMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
+// scripts/start.mjs runs the server in its own process (no child once the build is fresh), so the
+// spawned pid is the server and its peak is that of everything it did since it started, seed
+// pictures drawn in the background included.
 
 /** The message of a JSON log line (pino's `msg`), or '' for any other line. */
 function logMessage(line) {

@@ -21,8 +21,8 @@ export async function signInAsGuest(baseUrl) {
   return token;
 }
 
-/** The first feed page, checked to hold `expected` posts, and the content type it came with. */
-export async function firstFeedPage(baseUrl, token, expected) {
+/** Checks that the first feed page answers `expected` posts, each with an id and a time. */
+export async function checkFirstFeedPage(baseUrl, token, expected) {
   const res = await fetch(`${baseUrl}/api/posts`, { headers: { authorization: `Bearer ${token}` } });
   if (res.status !== 200) throw await failure(res, 'GET /api/posts');
   const page = await res.json();
@@ -31,5 +31,4 @@ export async function firstFeedPage(baseUrl, token, expected) {
   }
   const malformed = page.find((post) => typeof post?._id !== 'string' || typeof post?.createdAt !== 'string');
   if (malformed) throw new Error(`GET /api/posts answered a post without _id or createdAt: ${JSON.stringify(malformed)}`);
-  return { page, contentType: res.headers.get('content-type') };
 }

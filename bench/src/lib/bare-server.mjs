@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // The feed bench's baseline: a plain node:http server doing per request what GET /api/posts must do,
-// and nothing else. It verifies the HS256 bearer token with jsonwebtoken (the library passport-jwt
+// and nothing else. It verifies the HS256 bearer token with jsonwebtoken (the library @nestjs/jwt
 // verifies with), reads `limit` and `cursor`, runs the API's page SQL through the API's driver (pg
-// for PostgreSQL, PGlite for the embedded database), builds the API's JSON for each post and sends
-// it with the next page's cursor. The first page without a query is also kept as a ready buffer,
-// built once at start (the cached page's baseline: token check, then the buffer).
+// for PostgreSQL; PGlite, with the API's settings, for the embedded database), builds the API's
+// JSON for each post and sends it with the next page's cursor. The first page without a query is
+// also kept as a ready buffer, built once at start (the cached page's baseline: token check, then
+// the buffer).
 //
 // Started by processes.mjs with PORT, JWT_SECRET, and BARE_DATABASE_URL (PostgreSQL) or
 // BARE_PGLITE_DIR (a PGlite data dir no other process has open).
 import { createSecretKey } from 'node:crypto';
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import jwt from 'jsonwebtoken';
 
 const DEFAULT_LIMIT = 20; // FEED_PAGE in contracts/src/social.ts
@@ -38,7 +40,9 @@ async function openDriver(env) {
     return async (name, text, values) => (await pool.query({ name, text, values })).rows;
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite({ dataDir: env.BARE_PGLITE_DIR });
+  // With the API's settings (shared_buffers), read from the built backend the bench runs.
+  const { PGLITE_START_PARAMS } = createRequire(import.meta.url)('../../../backend/dist/db/database.js');
+  const db = new PGlite({ dataDir: env.BARE_PGLITE_DIR, startParams: [...PGLITE_START_PARAMS] });
   await db.waitReady;
   return async (_name, sql, params) => (await db.query(sql, params)).rows;
 }

@@ -67,9 +67,11 @@ async function startChild(name, args, { env, cwd, healthPath }) {
   return { baseUrl, pid: child.pid, stop: () => stop(child) };
 }
 
-/** The resident memory of process `pid` now, in MB. */
-export function residentMb(pid) {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+/** Resident memory of process `pid` now (`rss`) and its peak so far (`peak`), in MB. */
+export function memoryMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
 /** CPU time process `pid` has used so far, in ms (user + system; Linux counts in 10 ms ticks). */
