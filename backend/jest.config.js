@@ -12,9 +12,13 @@ const swc = [
   },
 ];
 
+// ESM-only dependencies Node loads with require() but Jest's module loader (before Node 24.9) cannot.
+const ESM_ONLY = ['content-disposition'];
+
 const shared = {
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swc },
+  transform: { '^.+\\.ts$': swc, [`/node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
   moduleNameMapper: { '^@atelier/contracts$': '<rootDir>/../contracts/src/index.ts' },
 };
 

@@ -98,7 +98,7 @@ export interface AppConfig {
   jwtTtlSeconds: number;
   /** Login attempts, and separately registrations, allowed per client IP per minute. */
   authRateLimitPerMinute: number;
-  /** Express `trust proxy` value, so rate limits see client IPs behind a proxy (e.g. `1`, `loopback`). */
+  /** Fastify `trustProxy` value (proxy-addr syntax), so rate limits see client IPs behind a proxy (e.g. `1`, `loopback`). */
   trustProxy?: string;
   generation: GenerationConfig;
 }

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../src/app';
@@ -10,7 +10,7 @@ import { resolveRuntimeSecrets } from '../../src/config/runtime-secrets';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   http: TestAgent;
   config: AppConfig;
   database: TestDatabase;

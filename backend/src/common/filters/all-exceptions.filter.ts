@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { ErrorBody, ErrorCode } from '@atelier/contracts';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bodyError } from '../http/body-parsers';
 import { AppError, STATUS_BY_CODE } from '../errors/app-error';
 import { unavailableDependency, type Dependency } from '../errors/unavailable-dependency';
 
@@ -8,11 +9,12 @@ const CODE_BY_STATUS = new Map<number, ErrorCode>(
   Object.entries(STATUS_BY_CODE).map(([code, status]) => [status, code as ErrorCode]),
 );
 
-/** Errors from Express middleware carry an http-errors status but are not HttpExceptions. */
+/** Errors from Fastify and its plugins carry a status but are not HttpExceptions. */
 interface HttpLikeError {
   status?: number;
   statusCode?: number;
   expose?: boolean;
+  code?: string;
   message: string;
 }
 
@@ -54,30 +56,35 @@ export function toErrorBody(exception: unknown): ErrorBody {
   if (dependency) return { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGES[dependency] };
   const httpLike = exception as HttpLikeError | undefined;
   const status = httpLike?.status ?? httpLike?.statusCode;
-  // http-errors marks 4xx messages as safe to show (`expose`); anything else may hold internals.
-  if (typeof status === 'number' && status >= 400 && status < 500 && httpLike?.expose === true) {
+  // http-errors marks 4xx messages as safe to show (`expose`), Fastify's errors their FST_ code; anything else may hold internals.
+  const safe = httpLike?.expose === true || /^FST_/.test(httpLike?.code ?? '');
+  if (typeof status === 'number' && status >= 400 && status < 500 && safe && httpLike) {
     return { statusCode: status, code: codeForStatus(status), message: httpLike.message };
   }
   return { statusCode: 500, code: 'INTERNAL', message: 'Internal server error' };
 }
 
-/** The one place where any thrown error becomes the API's `{ statusCode, code, message, details? }`. */
+const logger = new Logger('Exceptions');
+
+/**
+ * The one place where any thrown error becomes the API's `{ statusCode, code, message, details? }`:
+ * for Nest's handlers (the filter below) and for Fastify's own errors and routes (its error handler).
+ */
+export function answerError(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const body = toErrorBody(bodyError(exception));
+  const logged = { err: exception, reqId: (request.raw as { id?: string }).id, method: request.method, url: request.raw.url };
+  // Internals go to the log, tagged with the request id the client also sees; never to the client.
+  if (body.code === 'SERVICE_UNAVAILABLE') logger.warn(logged, body.message);
+  else if (body.statusCode >= 500) logger.error(logged, 'Unhandled error');
+  if (reply.sent || reply.raw.headersSent) return;
+  if (body.statusCode === 503) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+  void reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Exceptions');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const context = host.switchToHttp();
-    const request = context.getRequest<Request & { id?: string }>();
-    const response = context.getResponse<Response>();
-    const body = toErrorBody(exception);
-
-    const logged = { err: exception, reqId: request.id, method: request.method, url: request.originalUrl };
-    // Internals go to the log, tagged with the request id the client also sees; never to the client.
-    if (body.code === 'SERVICE_UNAVAILABLE') this.logger.warn(logged, body.message);
-    else if (body.statusCode >= 500) this.logger.error(logged, 'Unhandled error');
-    if (response.headersSent) return;
-    if (body.statusCode === 503) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-    response.status(body.statusCode).json(body);
+    answerError(exception, context.getRequest<FastifyRequest>(), context.getResponse<FastifyReply>());
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { applyDecorators, CanActivate, ExecutionContext, Inject, Injectable, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { RUNTIME_SECRETS } from '../../config/config.module';
 import type { RuntimeSecrets } from '../../config/runtime-secrets';
 import { Public } from '../decorators/public.decorator';

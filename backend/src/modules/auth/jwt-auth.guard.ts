@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { JwtService, TokenExpiredError } from '@nestjs/jwt';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import type { AuthenticatedMember } from '../../common/decorators/current-member.decorator';
 import { IS_PUBLIC } from '../../common/decorators/public.decorator';
 import { AppError } from '../../common/errors/app-error';

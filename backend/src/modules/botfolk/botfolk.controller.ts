@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { BotFolkIndividual } from '@atelier/contracts';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/decorators/public.decorator';
 import { ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
 import { offspringBody, pyfaceQuery, type OffspringBody, type PyfaceQuery } from './botfolk.schemas';
@@ -20,10 +20,10 @@ export class BotFolkController {
   @ApiOkResponse({ description: 'A new individual, or the one ?seed= or ?dna= names' })
   individual(
     @Query(new ZodValidationPipe(pyfaceQuery)) query: PyfaceQuery,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): BotFolkIndividual {
     const named = query.seed !== undefined || query.dna !== undefined;
-    response.setHeader('Cache-Control', named ? REPRODUCIBLE : 'no-store');
+    reply.header('Cache-Control', named ? REPRODUCIBLE : 'no-store');
     return this.botfolk.individual(query);
   }
 
@@ -33,9 +33,9 @@ export class BotFolkController {
   @ApiOkResponse({ description: 'A child of the two DNA lines: crossover of their genes, with mutations' })
   offspring(
     @Body(new ZodValidationPipe(offspringBody)) body: OffspringBody,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): BotFolkIndividual {
-    response.setHeader('Cache-Control', 'no-store');
+    reply.header('Cache-Control', 'no-store');
     return this.botfolk.offspring(body);
   }
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Res, UseGua
 import { ApiAcceptedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import { EXAMPLE_IMAGE_COUNTS, type ExamplePage, type GenerationInfo, type JobStatusResponse, type StartedJob } from '@atelier/contracts';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/decorators/public.decorator';
 import { AppError } from '../../common/errors/app-error';
 import { ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
@@ -42,8 +42,8 @@ export class GenerationController {
 
   @Get('job-status/:id')
   @ApiOkResponse({ description: 'Status, timings and, once COMPLETED, the picture as base64 PNG' })
-  async status(@Param('id') id: string, @Res({ passthrough: true }) response: Response): Promise<JobStatusResponse> {
-    response.setHeader('Cache-Control', 'no-store');
+  async status(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<JobStatusResponse> {
+    reply.header('Cache-Control', 'no-store');
     if (!isJobId(id)) throw new AppError('NOT_FOUND', `No generation job with id ${id}`);
     return this.jobs.status(id);
   }
@@ -60,13 +60,13 @@ export class GenerationController {
   async example(
     @Param('page') page: string,
     @Param('number', new ParseIntPipe({ exceptionFactory: () => noExample() })) number: number,
-    @Res() response: Response,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
     if (!Object.hasOwn(EXAMPLE_IMAGE_COUNTS, page)) throw noExample();
     const picture = await this.examples.picture(page as ExamplePage, number);
     if (!picture) throw noExample();
-    response.setHeader('Cache-Control', 'public, max-age=86400');
-    response.type('png').send(picture);
+    reply.header('Cache-Control', 'public, max-age=86400');
+    await reply.type('image/png').send(picture);
   }
 }
 

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { HealthResponse } from '@atelier/contracts';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/decorators/public.decorator';
 import { HealthService } from './health.service';
 
@@ -14,11 +14,11 @@ export class HealthController {
   @Get()
   @ApiOkResponse({ description: 'The API and its database answer' })
   @ApiServiceUnavailableResponse({ description: 'The database does not answer' })
-  async check(@Res({ passthrough: true }) response: Response): Promise<HealthResponse> {
+  async check(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponse> {
     const report = await this.health.check();
-    response.setHeader('Cache-Control', 'no-store');
+    reply.header('Cache-Control', 'no-store');
     // Load balancers and orchestrators read the status code, people read the body.
-    if (!report.database.ok) response.status(HttpStatus.SERVICE_UNAVAILABLE);
+    if (!report.database.ok) reply.code(HttpStatus.SERVICE_UNAVAILABLE);
     return report;
   }
 }

@@ -3,7 +3,8 @@ import { promises as fs, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { IMAGE_DPRS, IMAGE_WIDTHS, type FieldError } from '@atelier/contracts';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fresh from 'fresh';
 import sharp from 'sharp';
 import { AppError } from '../../common/errors/app-error';
 import { readFileIfExists, writeFileAtomically } from '../../common/files/atomic-files';
@@ -198,8 +199,14 @@ export interface ImageTransformOptions {
 
 const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
 
-/** Answers GET and HEAD with transform parameters; errors go to the app's exception filter. */
-export function imageTransformHandler(options: ImageTransformOptions): RequestHandler {
+/** The path under /assets a request names, still percent-encoded. */
+export function assetPathOf(url: string): string {
+  const mark = url.indexOf('?');
+  return (mark < 0 ? url : url.slice(0, mark)).replace(/^\/assets(?=\/|$)/, '');
+}
+
+/** Answers GET and HEAD with transform parameters; errors go to the app's error handler. */
+export function imageTransformHandler(options: ImageTransformOptions): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   const logger = new Logger('ImageTransforms');
   const slots = new WorkSlots(options.maxConcurrentRenders ?? 2, options.maxWaitingRenders ?? 200, 'Too many images are being resized; try again shortly');
   const inFlight = new Map<string, Promise<Buffer>>();
@@ -223,9 +230,9 @@ export function imageTransformHandler(options: ImageTransformOptions): RequestHa
     return produced;
   };
 
-  const serve = async (request: Request, response: Response): Promise<void> => {
+  return async (request, reply) => {
     const transform = parseTransform(queryOf(request.url));
-    const file = assetFile(options.root, request.path);
+    const file = assetFile(options.root, assetPathOf(request.url));
     const sourceFormat = TRANSFORMABLE_EXTENSIONS[path.extname(file).toLowerCase()];
     if (!sourceFormat) {
       const message = `applies to images only (${Object.keys(TRANSFORMABLE_EXTENSIONS).join(', ')}); request this file without parameters`;
@@ -249,14 +256,11 @@ export function imageTransformHandler(options: ImageTransformOptions): RequestHa
     const relative = path.relative(options.root, file).split(path.sep).join('/');
     const key = renderKey(relative, source, transform, format);
     const etag = `"${key}"`;
-    response.vary('Accept');
-    response.setHeader('ETag', etag); // request.fresh compares If-None-Match with it
-    if (request.fresh) {
-      response.setHeader('Cache-Control', options.cacheControl(file));
-      response.status(304).end();
+    reply.header('Vary', 'Accept');
+    if (fresh(request.headers, { etag })) {
+      await reply.code(304).headers({ 'Cache-Control': options.cacheControl(file), ETag: etag }).send();
       return;
     }
-    response.removeHeader('ETag'); // an error answer below must not look like this image
     const cacheFile = path.join(options.cacheDir, key.slice(0, 2), `${key}.${format === 'jpeg' ? 'jpg' : format}`);
     const data =
       (await readFileIfExists(cacheFile)) ??
@@ -266,12 +270,6 @@ export function imageTransformHandler(options: ImageTransformOptions): RequestHa
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file could not be read as an image');
         }),
       ));
-    response.set({ 'Cache-Control': options.cacheControl(file), ETag: etag, 'Content-Type': CONTENT_TYPES[format] });
-    response.send(data);
-  };
-
-  return (request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-    serve(request, response).catch(next);
+    await reply.headers({ 'Cache-Control': options.cacheControl(file), ETag: etag, 'Content-Type': CONTENT_TYPES[format] }).send(data);
   };
 }

@@ -2,7 +2,7 @@ import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../common/errors/app-error';
 import { WorkSlots } from './work-slots';
 
-/** The parts of a multer file the app reads; the client's name is checked, never used as a path. */
+/** The parts of an uploaded file the app reads; the client's name is checked, never used as a path. */
 export interface UploadedPicture {
   originalname: string;
   size: number;

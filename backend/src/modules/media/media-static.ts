@@ -1,6 +1,7 @@
 import * as path from 'node:path';
-import express, { type RequestHandler } from 'express';
-import { assetFile, hasParameters, imageTransformHandler } from './image-transform';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { assetFile, assetPathOf, hasParameters, imageTransformHandler } from './image-transform';
 import { IMMUTABLE_KINDS, mediaDir, mediaRoot } from './media-paths';
 import { pendingPicturesFor } from './pending-pictures';
 
@@ -33,26 +34,34 @@ function requestedFile(root: string, requestPath: string): string | undefined {
  * (`?w=248&fit=crop&auto=format&dpr=2`), a resized image from the disk cache. A picture the content
  * names but that is not drawn yet (the seed's, just after a first start) is drawn first.
  */
-export function mediaHandler(dataDir: string): RequestHandler {
+export async function registerMedia(fastify: FastifyInstance, dataDir: string): Promise<void> {
   const root = mediaRoot(dataDir);
   const cacheControl = cacheControlFor(dataDir);
-  const files = express.static(root, {
-    index: false,
-    dotfiles: 'deny',
-    redirect: false,
-    setHeaders(response, filePath) {
-      response.setHeader('Cache-Control', cacheControl(filePath));
-    },
-  });
   const transforms = imageTransformHandler({ root, cacheDir: imageCacheDir(dataDir), cacheControl });
-  const serve: RequestHandler = (request, response, next) =>
-    hasParameters(request.url) ? transforms(request, response, next) : files(request, response, next);
   const pending = pendingPicturesFor(dataDir);
-  return (request, response, next) => {
-    const asks = !pending.isEmpty && (request.method === 'GET' || request.method === 'HEAD');
-    const file = asks ? requestedFile(root, request.path) : undefined;
-    const drawn = file === undefined ? undefined : pending.whenDrawn(file);
-    if (!drawn) return serve(request, response, next);
-    drawn.then(() => serve(request, response, next), next);
-  };
+
+  await fastify.register(async (media) => {
+    await media.register(fastifyStatic, {
+      root,
+      serve: false, // only reply.sendFile, for the route below
+      index: false,
+      dotfiles: 'deny',
+      redirect: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        reply.header('Cache-Control', cacheControl(filePath));
+      },
+    });
+    media.get('/assets/*', async (request, reply) => {
+      const requestPath = assetPathOf(request.url);
+      if (!pending.isEmpty) {
+        const file = requestedFile(root, requestPath);
+        const drawn = file === undefined ? undefined : pending.whenDrawn(file);
+        if (drawn) await drawn;
+      }
+      if (hasParameters(request.url)) return transforms(request, reply);
+      const file = assetFile(root, requestPath); // refuses . and .. segments, as the transforms do
+      return reply.sendFile(path.relative(root, file));
+    });
+  });
 }

@@ -27,7 +27,7 @@ const uploadedPicture = z.custom<UploadedPicture>((value) => typeof value === 'o
   error: FIELD_MESSAGES.required,
 });
 
-/** The multer file of a picture field (multer leaves it undefined when none was sent). */
+/** The uploaded file of a picture field (undefined when none was sent). */
 export function pictureFileField<R extends boolean>({ required }: { required: R }) {
   const file = uploadedPicture.superRefine((picture, context) => {
     const problem = fileNameProblem(picture.originalname);

@@ -1,5 +1,5 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, mixin, NestInterceptor, Type } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import multer, { MulterError } from 'multer';
 import type { Observable } from 'rxjs';
 import { AppError } from '../../common/errors/app-error';
@@ -61,12 +61,16 @@ export function PictureUpload(field: string): Type<NestInterceptor> {
 
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       const http = context.switchToHttp();
-      const request = http.getRequest<Request>();
+      const request = http.getRequest<FastifyRequest & { file?: unknown }>();
+      // multer reads the Node request, whose body the multipart parser (registerBodyParsers) left unread.
+      const raw = request.raw as typeof request.raw & { body?: unknown; file?: unknown };
       await new Promise<void>((resolve, reject) =>
-        this.parse(request, http.getResponse<Response>(), (error?: unknown) =>
+        this.parse(raw as never, http.getResponse<FastifyReply>().raw as never, (error?: unknown) =>
           error ? reject(uploadError(error, field, this.config.uploadMaxBytes)) : resolve(),
         ),
       );
+      if (raw.body !== undefined) request.body = { ...(raw.body as object) };
+      request.file = raw.file; // where @UploadedFile() looks
       return next.handle();
     }
   }

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Request } from 'express';
+import type { PageRequest } from '../../common/http/frontend';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { ContentService } from '../content/content.service';
@@ -61,16 +61,17 @@ export class PageRenderer {
   }
 
   /** The page's HTML, or null when the app shell (index.html) should answer. */
-  async render(request: Request): Promise<string | null> {
+  async render(request: PageRequest): Promise<string | null> {
     if (!this.entry || this.template === null) return null;
-    const url = new URL(request.originalUrl, 'http://localhost').href;
+    const url = new URL(request.url, 'http://localhost');
+    const header = (name: string) => [request.headers[name]].flat()[0];
     try {
       return await this.entry.renderPage(
-        { url, userAgent: request.get('user-agent'), mobileHint: request.get('sec-ch-ua-mobile'), template: this.template },
+        { url: url.href, userAgent: header('user-agent'), mobileHint: header('sec-ch-ua-mobile'), template: this.template },
         this.fetchContent,
       );
     } catch (error) {
-      this.logger.error(`Server render of ${request.path} failed; answering the app shell: ${String(error)}`);
+      this.logger.error(`Server render of ${url.pathname} failed; answering the app shell: ${String(error)}`);
       return null;
     }
   }

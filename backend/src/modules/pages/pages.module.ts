@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ContentModule } from '../content/content.module';
 import { PageRenderer } from './page-renderer';
 
-/** Server-rendered public pages (see PageRenderer); served by common/http/frontend.middleware. */
+/** Server-rendered public pages (see PageRenderer); served by common/http/frontend. */
 @Module({
   imports: [ContentModule],
   providers: [PageRenderer],

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { NEXT_CURSOR_HEADER, type Post as PostBody, type PostComment } from '@atelier/contracts';
-import type { Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendJson } from '../../common/http/conditional';
 import { CurrentMemberId } from '../../common/decorators/current-member.decorator';
 import { parseInput, ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
 import type { UploadedPicture } from '../media/image-upload';
@@ -22,14 +23,11 @@ import { PostsService } from './posts.service';
 /**
  * The body stays a plain array (the spec's client reads it as one); the next page's cursor rides in
  * a header. The page comes as bytes, with an ETag, so a client revalidating gets a 304. Sent here
- * rather than returned: Nest would send a returned Buffer as JSON, and a string is encoded anew for
- * every request.
+ * rather than returned: a string would be encoded anew for every request.
  */
-function sendPage(response: Response, page: ServedPage): void {
-  if (page.nextCursor) response.setHeader(NEXT_CURSOR_HEADER, page.nextCursor);
-  response.setHeader('ETag', page.etag);
-  response.type('application/json');
-  response.send(page.body);
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage): FastifyReply {
+  if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  return sendJson(request, reply, page.body, page.etag);
 }
 
 @ApiTags('posts')
@@ -42,9 +40,10 @@ export class PostsController {
   async feed(
     @Query(new ZodValidationPipe(pageQuery)) query: PageQuery,
     @CurrentMemberId() me: string,
-    @Res() response: Response,
-  ): Promise<void> {
-    sendPage(response, await this.posts.feed(me, query));
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    return sendPage(request, reply, await this.posts.feed(me, query));
   }
 
   @Post()
@@ -54,18 +53,20 @@ export class PostsController {
     @Body() body: Record<string, unknown> | undefined,
     @UploadedFile() picture: UploadedPicture | undefined,
     @CurrentMemberId() me: string,
-    @Res() response: Response,
-  ): Promise<void> {
-    sendPage(response, await this.posts.create(me, parseInput(createPostSchema, { ...body, picture })));
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    return sendPage(request, reply, await this.posts.create(me, parseInput(createPostSchema, { ...body, picture })));
   }
 
   @Get(':userId/posts')
   async byAuthor(
     @Param(new ZodValidationPipe(authorParams)) { userId }: { userId: string },
     @Query(new ZodValidationPipe(pageQuery)) query: PageQuery,
-    @Res() response: Response,
-  ): Promise<void> {
-    sendPage(response, await this.posts.byAuthor(userId, query));
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    return sendPage(request, reply, await this.posts.byAuthor(userId, query));
   }
 
   @Patch(':id/like')
