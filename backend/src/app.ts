@@ -1,11 +1,11 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { NEXT_CURSOR_HEADER } from '@atelier/contracts';
+import helmet from 'helmet';
 import { AppModule, type AppModuleOptions } from './app.module';
 import { AllExceptionsFilter, answerError } from './common/filters/all-exceptions.filter';
 import { rewriteApiAlias } from './common/http/api-aliases';
@@ -70,10 +70,12 @@ export async function createApp(options: AppModuleOptions): Promise<NestFastifyA
   fastify.addHook('onRequest', (request, reply, done) => logRequest(request.raw, reply.raw, done));
   registerBodyParsers(fastify);
 
-  await app.register(fastifyHelmet, {
+  // helmet itself, built once: @fastify/helmet builds it anew for every request (parsing the CSP each time).
+  const secureHeaders = helmet({
     // Self-hosters often browse over plain http on a LAN address; upgrading would break every asset.
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
   });
+  fastify.addHook('onRequest', (request, reply, done) => secureHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   app.enableCors({ origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, exposedHeaders: [NEXT_CURSOR_HEADER] });
   // gzip/brotli for text answers (the SPA's JS and CSS, JSON) when the client accepts it; pictures are already compressed.
   await app.register(fastifyCompress);
