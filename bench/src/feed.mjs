@@ -2,13 +2,13 @@
 // Feed page latency, throughput and memory (DESIGN section 10), on PostgreSQL and on the embedded
 // PGlite. For each database and size: a fresh database with that many posts behind the built
 // backend, GET /api/posts measured with autocannon, the cached first page and uncached pages at
-// distinct random cursors; then, in the same run, a bare node:http server (lib/bare-server.mjs)
-// doing the same work on the same database through the same driver. Prints markdown tables on
+// distinct random cursors, taking turns in short rounds with a bare node:http server
+// (lib/bare-server.mjs) doing the same work on the same database through the same driver. Prints markdown tables on
 // stdout; progress, server warnings and --explain plans go to stderr.
 //
 //   npm run build                       # at the repo root: the bench starts backend/dist/main.js
 //   DATABASE_URL=postgres://... npm run bench:feed -w bench -- --sizes 1000,100000,1000000
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ import { checkFirstFeedPage, signInAsGuest } from './lib/api.mjs';
 import { builtBackend } from './lib/build.mjs';
 import { explainFeed, seedFeed } from './lib/feed-data.mjs';
 import { recordFact } from './lib/figures.mjs';
-import { measure, WARM_UP_SECONDS } from './lib/load.mjs';
+import { measureInTurns, WARM_UP_SECONDS } from './lib/load.mjs';
 import { runBench } from './lib/cli.mjs';
 import { readOptions } from './lib/options.mjs';
 import { openPglite } from './lib/pglite.mjs';
@@ -61,12 +61,14 @@ function databaseFor(kind, size, options, admin) {
     };
   }
   const pgliteDir = join(dataDir, 'pglite'); // DATA_DIR/pglite, where the API keeps it
+  const barePgliteDir = join(dataDir, 'bare-pglite'); // a copy: PGlite takes one process at a time
   return {
     dataDir,
     backend: { databaseUrl: '' },
-    bare: { pgliteDir },
+    bare: { pgliteDir: barePgliteDir },
     create: async () => undefined,
     open: () => openPglite(pgliteDir),
+    copyForBare: () => cpSync(pgliteDir, barePgliteDir, { recursive: true }),
     drop: async () => removeDataDir(),
   };
 }
@@ -82,16 +84,21 @@ async function seedDatabase(database, size, options, log) {
   }
 }
 
-/** The cached first page and uncached pages of one server: the API, or the bare baseline. */
-async function measureServer(baseUrl, token, options) {
-  const load = { durationSeconds: options.durationSeconds, connections: options.connections };
+/** The cached first page, then uncached pages, of the API and the bare baseline taking turns. */
+async function measureServers(apiUrl, bareUrl, token, options) {
+  const load = { durationSeconds: options.durationSeconds, rounds: options.rounds, connections: options.connections };
+  const urls = [`${apiUrl}/api/posts`, `${bareUrl}/api/posts`];
   const headers = { authorization: `Bearer ${token}` };
-  const cached = await measure({ ...load, url: `${baseUrl}/api/posts`, headers });
-  const uncached = await measure({ ...load, url: `${baseUrl}/api/posts`, headers, nextPath: randomCursorPath });
-  return { cached, uncached };
+  const [apiCached, bareCached] = await measureInTurns({ ...load, urls, headers });
+  const [apiUncached, bareUncached] = await measureInTurns({ ...load, urls, headers, nextPath: randomCursorPath });
+  return { api: { cached: apiCached, uncached: apiUncached }, bare: { cached: bareCached, uncached: bareUncached } };
 }
 
-/** Seeds one database of one size, measures the API on it, then the bare server on the same data. */
+/**
+ * Seeds one database of one size and measures the API on it against the bare server on the same
+ * data. Both are up at once and take turns (the one not measured is idle); on PGlite the bare
+ * server opens a copy of the API's data dir, made while the API is stopped.
+ */
 async function benchSize(kind, size, options, admin, entry) {
   const label = `[feed ${kind} ${sizeLabel(size)}]`;
   const log = (message) => console.error(`${label} ${message}`);
@@ -99,6 +106,7 @@ async function benchSize(kind, size, options, admin, entry) {
   const jwtSecret = newJwtSecret();
   const start = () => startBackend({ entry, dataDir: database.dataDir, jwtSecret, ...database.backend });
   let backend;
+  let bareServer;
   try {
     await database.create();
     // The measured server is a restart, as a site runs between deploys: the first start migrates,
@@ -107,26 +115,20 @@ async function benchSize(kind, size, options, admin, entry) {
     await (await start()).stop();
     const plans = await seedDatabase(database, size, options, log);
     if (plans) console.error(`${label} EXPLAIN (ANALYZE, BUFFERS)\n${plans}\n`);
+    database.copyForBare?.();
     backend = await start();
+    bareServer = await startBareServer({ jwtSecret, ...database.bare });
 
     const token = await signInAsGuest(backend.baseUrl);
     await checkFirstFeedPage(backend.baseUrl, token, Math.min(PAGE_SIZE, size));
-    log(`API: cached first page, then pages at random cursors, each ${WARM_UP_SECONDS} s warm-up + ${options.durationSeconds} s`);
-    const api = await measureServer(backend.baseUrl, token, options);
-    const apiRssMb = memoryMb(backend.pid).rss;
-    // Stopped before the baseline runs, so the two never compete for the CPU (or, on PGlite, the data dir).
-    await backend.stop();
-    backend = undefined;
-
-    log('bare node:http server on the same database, the same requests');
-    const bareServer = await startBareServer({ jwtSecret, ...database.bare });
-    try {
-      const bare = await measureServer(bareServer.baseUrl, token, options);
-      return { size, api, bare, apiRssMb };
-    } finally {
-      await bareServer.stop();
-    }
+    log(
+      `API and bare node:http server in ${options.rounds} turns each: cached first page, then pages at random cursors, ` +
+        `each ${WARM_UP_SECONDS} s warm-up + ${options.durationSeconds} s`,
+    );
+    const { api, bare } = await measureServers(backend.baseUrl, bareServer.baseUrl, token, options);
+    return { size, api, bare, apiRssMb: memoryMb(backend.pid).rss };
   } finally {
+    await bareServer?.stop();
     await backend?.stop();
     await database.drop();
   }
@@ -155,10 +157,10 @@ async function main() {
 
     console.log(
       `GET /api/posts signed in as the guest, ${PAGE_SIZE} posts a page, ${options.connections} connections, ` +
-        `${options.durationSeconds} s after a ${WARM_UP_SECONDS} s warm-up. cached = the first page, answered from the API's page cache; ` +
+        `${options.durationSeconds} s after a ${WARM_UP_SECONDS} s warm-up, the API and the bare server taking turns in ${options.rounds} rounds. cached = the first page, answered from the API's page cache; ` +
         `uncached = pages at distinct random cursors, every one a cache miss read from the database. ` +
         `bare = a node:http server (bench/src/lib/bare-server.mjs) that verifies the same HS256 token and, uncached, runs the same page SQL ` +
-        `through the same driver and builds the same JSON; cached, it sends a ready buffer. Each bare run follows the API's on the same data. ` +
+        `through the same driver and builds the same JSON; cached, it sends a ready buffer. Both run on the same data at once, the idle one waiting while the other is measured. ` +
         `API RSS = the API process's resident memory after its runs. Node ${process.version}, ${availableParallelism()} CPUs.\n`,
     );
     for (const { kind, rows } of results) {

@@ -39,3 +39,34 @@ export async function measure({ url, headers = {}, durationSeconds, connections,
     timeouts: result.timeouts,
   };
 }
+
+/** p50 and p99 over every round's samples, requests/s over the rounds' total time, failures summed. */
+function combined(runs) {
+  const latencies = Float64Array.from(runs.flatMap((run) => [...run.latencies])).sort();
+  const sum = (value) => runs.reduce((total, run) => total + value(run.result), 0);
+  return {
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    requestsPerSecond: sum((result) => result.requests.total) / sum((result) => result.duration),
+    non2xx: sum((result) => result.non2xx),
+    errors: sum((result) => result.errors),
+    timeouts: sum((result) => result.timeouts),
+  };
+}
+
+/**
+ * Several servers measured in turns: one warm-up each, then `rounds` rounds in which each gets
+ * durationSeconds / rounds of the same load. A shared machine's speed drifts over minutes, so a
+ * comparison of two servers measured one after the other for the whole time measures the drift
+ * too; taking turns, both see the same machine. Answers each url's measure, in order.
+ */
+export async function measureInTurns({ urls, headers = {}, durationSeconds, rounds, connections, nextPath }) {
+  for (const url of urls) await load({ url, headers, duration: WARM_UP_SECONDS, connections, nextPath });
+  const runs = urls.map(() => []);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, url] of urls.entries()) {
+      runs[index].push(await load({ url, headers, duration: durationSeconds / rounds, connections, nextPath }));
+    }
+  }
+  return runs.map(combined);
+}

@@ -5,11 +5,12 @@ const DEFAULT_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432/postgr
 
 const DATABASES = ['postgres', 'pglite'];
 
-const USAGE = `Usage: node bench/src/feed.mjs [--databases postgres,pglite] [--sizes 1000,100000,1000000] [--duration 10] [--connections 10] [--explain]
+const USAGE = `Usage: node bench/src/feed.mjs [--databases postgres,pglite] [--sizes 1000,100000,1000000] [--duration 10] [--rounds 5] [--connections 10] [--explain]
 
   --databases    where the posts live: postgres (the DATABASE_URL server), pglite (embedded), or both
   --sizes        feed sizes (posts in the database), comma-separated
-  --duration     seconds of load per measurement (after a 2 s warm-up)
+  --duration     seconds of load per measurement of each server (after a 2 s warm-up)
+  --rounds       turns the API and the bare server take within that time
   --connections  concurrent keep-alive connections
   --explain      print EXPLAIN (ANALYZE, BUFFERS) of the feed page queries to stderr
   --backend      the built server to start (default backend/dist/main.js)
@@ -25,6 +26,7 @@ export function readOptions(argv, env) {
       databases: { type: 'string', default: DATABASES.join(',') },
       sizes: { type: 'string', default: '1000,100000,1000000' },
       duration: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '5' },
       connections: { type: 'string', default: '10' },
       explain: { type: 'boolean', default: false },
       backend: { type: 'string' },
@@ -41,6 +43,7 @@ export function readOptions(argv, env) {
     databases,
     sizes: [...new Set(sizes)].sort((a, b) => a - b),
     durationSeconds: positiveInteger('duration', values.duration, USAGE),
+    rounds: positiveInteger('rounds', values.rounds, USAGE),
     connections: positiveInteger('connections', values.connections, USAGE),
     explain: values.explain,
     backendEntry: values.backend,
