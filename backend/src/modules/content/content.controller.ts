@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendJson } from '../../common/http/conditional';
+import { sendJson, weakEtag } from '../../common/http/conditional';
 import { Public } from '../../common/decorators/public.decorator';
 import { ContentService } from './content.service';
 
@@ -13,7 +12,7 @@ const CACHE_CONTROL = 'public, max-age=60';
 function sendContent(request: FastifyRequest, reply: FastifyReply, value: unknown): FastifyReply {
   const body = JSON.stringify(value);
   reply.header('Cache-Control', CACHE_CONTROL);
-  return sendJson(request, reply, body, `W/"${createHash('sha1').update(body).digest('base64url')}"`);
+  return sendJson(request, reply, body, weakEtag(body));
 }
 
 /** The public pages' content, read-only (`/api/content/*`); the owner edits it at /api/admin/content. */

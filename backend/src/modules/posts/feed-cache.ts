@@ -1,6 +1,6 @@
-import { hash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Post } from '@atelier/contracts';
+import { weakEtag } from '../../common/http/conditional';
 import { ChangeNotifier } from '../../db/change-notifier';
 
 export interface PostPage {
@@ -18,7 +18,7 @@ export interface ServedPage {
 
 export function servedPage(page: PostPage): ServedPage {
   const body = Buffer.from(JSON.stringify(page.posts));
-  return { body, etag: `W/"${hash('sha1', body, 'base64url')}"`, nextCursor: page.nextCursor, authorIds: page.posts.map((post) => post.userId) };
+  return { body, etag: weakEtag(body), nextCursor: page.nextCursor, authorIds: page.posts.map((post) => post.userId) };
 }
 
 /** Changes to posts, likes, comments or their authors publish this topic; every process drops its pages. */
