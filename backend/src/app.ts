@@ -4,21 +4,27 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { HelmetOptions } from 'helmet';
 import { NEXT_CURSOR_HEADER } from '@atelier/contracts';
-import helmet from 'helmet';
 import { AppModule, type AppModuleOptions } from './app.module';
 import { AllExceptionsFilter, answerError } from './common/filters/all-exceptions.filter';
 import { rewriteApiAlias } from './common/http/api-aliases';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './common/http/body-parsers';
 import { answerClientErrorAsJson } from './common/http/client-errors';
 import { AppLogger } from './common/logging/app-logger';
-import { requestLogging, ROOT_LOGGER } from './common/logging/logging.module';
+import { requestIdFor, requestLogging, ROOT_LOGGER } from './common/logging/logging.module';
 import { registerFrontend } from './common/http/frontend';
+import { registerSecurityHeaders } from './common/http/security-headers';
 import { APP_VERSION } from './config/app-info';
 import { registerMedia } from './modules/media/media-static';
 import { PageRenderer } from './modules/pages/page-renderer';
 
 export const API_PREFIX = 'api';
+
+export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
+  // Self-hosters often browse over plain http on a LAN address; upgrading would break every asset.
+  contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+};
 
 /** `TRUST_PROXY=2` means two hops; anything else (`loopback`, a subnet list) is passed to proxy-addr as is. */
 function trustProxyValue(value: string): number | string | boolean {
@@ -51,6 +57,8 @@ function httpAdapter(options: AppModuleOptions): FastifyAdapter {
     trustProxy: trustProxy ? trustProxyValue(trustProxy) : false,
     rewriteUrl: (request: { url?: string }) => rewriteApiAlias(request.url ?? '/'),
     clientErrorHandler: answerClientErrorAsJson,
+    genReqId: requestIdFor,
+    requestIdHeader: false, // requestIdFor reads it, keeping only sane ids
     // As Express routed: /api/posts/ is /api/posts, and ids up to a long, refusable length reach validation.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   });
@@ -66,17 +74,12 @@ export async function createApp(options: AppModuleOptions): Promise<NestFastifyA
   });
   app.useLogger(app.get(AppLogger));
   const fastify = app.getHttpAdapter().getInstance();
-  const logRequest = requestLogging(app.get(ROOT_LOGGER));
-  fastify.addHook('onRequest', (request, reply, done) => logRequest(request.raw, reply.raw, done));
+  fastify.addHook('onRequest', requestLogging(app.get(ROOT_LOGGER)));
   registerBodyParsers(fastify);
 
-  // helmet itself, built once: @fastify/helmet builds it anew for every request (parsing the CSP each time).
-  const secureHeaders = helmet({
-    // Self-hosters often browse over plain http on a LAN address; upgrading would break every asset.
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
-  });
-  fastify.addHook('onRequest', (request, reply, done) => secureHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
-  app.enableCors({ origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, exposedHeaders: [NEXT_CURSOR_HEADER] });
+  registerSecurityHeaders(fastify, SECURITY_HEADER_OPTIONS);
+  // Without configured origins there is nothing to allow: no CORS hook runs at all.
+  if (config.corsOrigins.length > 0) app.enableCors({ origin: config.corsOrigins, exposedHeaders: [NEXT_CURSOR_HEADER] });
   // gzip/brotli for text answers (the SPA's JS and CSS, JSON) when the client accepts it; pictures are already compressed.
   await app.register(fastifyCompress);
 

@@ -1,5 +1,7 @@
 import { testDriver } from './helpers/test-database';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { SECURITY_HEADER_OPTIONS } from '../src/app';
+import { helmetHeaders } from '../src/common/http/security-headers';
 
 describe('API basics', () => {
   let t: TestApp;
@@ -73,11 +75,40 @@ describe('API basics', () => {
       expect(res.headers['x-powered-by']).toBeUndefined();
     });
 
+    it('sends the same helmet headers on every kind of answer', async () => {
+      const expected = helmetHeaders(SECURITY_HEADER_OPTIONS);
+      const gallery = await t.http.get('/api/content/gallery').expect(200);
+      const answers = {
+        json: gallery,
+        revalidated: await t.http.get('/api/content/gallery').set('If-None-Match', gallery.headers.etag).expect(304),
+        refused: await t.http.get('/api/posts').expect(401),
+        invalid: await t.http.post('/api/auth/login').set('Content-Type', 'application/json').send('{').expect(400),
+        unknown: await t.http.get('/api/no-such-route').expect(404),
+        docs: await t.http.get('/api/docs/').expect(200),
+      };
+      for (const [kind, res] of Object.entries(answers)) {
+        for (const [name, value] of Object.entries(expected)) expect({ kind, name, value: res.headers[name] }).toEqual({ kind, name, value });
+      }
+    });
+
     it('allows only the configured origins', async () => {
       const allowed = await t.http.options('/api/health').set('Origin', 'https://allowed.example').set('Access-Control-Request-Method', 'GET');
       expect(allowed.headers['access-control-allow-origin']).toBe('https://allowed.example');
       const other = await t.http.get('/api/health').set('Origin', 'https://evil.example');
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('answers no CORS headers and no preflight when no origin is configured', async () => {
+      const closed = await createTestApp();
+      try {
+        const preflight = await closed.http.options('/api/health').set('Origin', 'https://any.example').set('Access-Control-Request-Method', 'GET');
+        expect(preflight.status).toBe(404);
+        expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+        const res = await closed.http.get('/api/health').set('Origin', 'https://any.example').expect(200);
+        expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      } finally {
+        await closed.close();
+      }
     });
   });
 

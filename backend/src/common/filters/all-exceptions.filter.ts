@@ -72,7 +72,7 @@ const logger = new Logger('Exceptions');
  */
 export function answerError(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const body = toErrorBody(bodyError(exception));
-  const logged = { err: exception, reqId: (request.raw as { id?: string }).id, method: request.method, url: request.raw.url };
+  const logged = { err: exception, reqId: request.id, method: request.method, url: request.raw.url };
   // Internals go to the log, tagged with the request id the client also sees; never to the client.
   if (body.code === 'SERVICE_UNAVAILABLE') logger.warn(logged, body.message);
   else if (body.statusCode >= 500) logger.error(logged, 'Unhandled error');

@@ -1,8 +1,9 @@
-import { createServer, request, type Server } from 'node:http';
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { requestLogging } from './logging.module';
+import { requestIdFor, requestLogging } from './logging.module';
 
 interface LogLine {
   level: number;
@@ -13,7 +14,7 @@ interface LogLine {
 }
 
 describe('requestLogging', () => {
-  let server: Server;
+  let app: FastifyInstance;
   let lines: LogLine[];
   let port: number;
 
@@ -25,18 +26,17 @@ describe('requestLogging', () => {
         done();
       },
     });
-    const logRequest = requestLogging(pino({ level: 'info' }, sink));
-    server = createServer((req, res) =>
-      logRequest(req, res, () => {
-        if (req.url === '/api/slow') return; // never answers: the client gives up
-        res.statusCode = req.url === '/api/missing' ? 404 : 200;
-        res.end('{}');
-      }),
-    );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    // As app.ts sets them up.
+    app = Fastify({ genReqId: requestIdFor, requestIdHeader: false });
+    app.addHook('onRequest', requestLogging(pino({ level: 'info' }, sink)));
+    app.get('/api/posts', () => ({}));
+    app.get('/api/missing', (_request, reply) => reply.code(404).send({}));
+    app.get('/api/slow', () => new Promise(() => undefined)); // never answers: the client gives up
+    app.get('/static/app.js', () => 'ok');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
   });
-  afterEach(() => new Promise((resolve) => server.close(resolve)));
+  afterEach(() => app.close());
 
   const get = (path: string, headers: Record<string, string> = {}) =>
     new Promise<{ status: number; id: string | undefined }>((resolve, reject) => {
