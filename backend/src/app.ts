@@ -12,6 +12,7 @@ import { rewriteApiAlias } from './common/http/api-aliases';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './common/http/body-parsers';
 import { answerClientErrorAsJson } from './common/http/client-errors';
 import { AppLogger } from './common/logging/app-logger';
+import { refuseNulInUrls } from './common/validation/nul-characters';
 import { requestIdFor, requestLogging, ROOT_LOGGER } from './common/logging/logging.module';
 import { registerFrontend } from './common/http/frontend';
 import { registerSecurityHeaders } from './common/http/security-headers';
@@ -76,6 +77,7 @@ export async function createApp(options: AppModuleOptions): Promise<NestFastifyA
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', requestLogging(app.get(ROOT_LOGGER)));
   registerBodyParsers(fastify);
+  refuseNulInUrls(fastify);
 
   registerSecurityHeaders(fastify, SECURITY_HEADER_OPTIONS);
   // Without configured origins there is nothing to allow: no CORS hook runs at all.

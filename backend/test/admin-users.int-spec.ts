@@ -122,7 +122,7 @@ describe('member management for the owner (/api/admin/users)', () => {
   });
 
   describe('disable and enable', () => {
-    it('a disabled member cannot sign in and their token stops working; enabled, both work again', async () => {
+    it('a disabled member cannot sign in and their token stops working; enabled, they can sign in again', async () => {
       const a = await registerMember(t);
       const bystander = await registerMember(t);
 
@@ -148,8 +148,14 @@ describe('member management for the owner (/api/admin/users)', () => {
       const enabled = await adminPost(`/${a.id}/enable`);
       expect(enabled.status).toBe(200);
       expect(enabled.body).toMatchObject({ id: a.id, disabled: false, disabledAt: null });
-      expect((await login(a.email, a.password)).status).toBe(200);
-      expect((await ownProfile(a)).status).toBe(200);
+      // The token the disable revoked stays revoked; a new sign-in gives one that works.
+      const revoked = await ownProfile(a);
+      expect(revoked.status).toBe(401);
+      expect(revoked.body).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', message: 'This session was ended by the site owner; sign in again' });
+      const signedIn = await login(a.email, a.password);
+      expect(signedIn.status).toBe(200);
+      expect((await ownProfile({ ...a, auth: { Authorization: `Bearer ${signedIn.body.token}` } })).status).toBe(200);
+      expect((await ownProfile(bystander)).status).toBe(200);
     });
 
     it('answers 404 for an unknown member', async () => {

@@ -92,6 +92,43 @@ describe(`database layer (${testDriver()})`, () => {
     }
   });
 
+  /** Every folder and file under `root` whose mode lets anyone but the owner in, with that mode. */
+  function openToOthers(root: string): string[] {
+    const found: string[] = [];
+    for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+      const entryPath = path.join(entry.parentPath, entry.name);
+      const mode = fs.statSync(entryPath).mode & 0o777;
+      if (mode & 0o077) found.push(`${path.relative(root, entryPath)} ${mode.toString(8)}`);
+    }
+    if (fs.statSync(root).mode & 0o077) found.push(`. ${(fs.statSync(root).mode & 0o777).toString(8)}`);
+    return found;
+  }
+
+  it('keeps its folders and files to the owner whatever the umask, and repairs an existing data dir', async () => {
+    const umask = process.umask(0);
+    try {
+      fs.rmSync(dir, { recursive: true, force: true }); // created fresh by openDatabase, under umask 0
+      const first = await openDatabase({ driver: 'pglite', dataDir: dir });
+      await runMigrations(first);
+      await first.db.insert(seedRuns).values({ name: 'private' });
+      await first.close();
+      expect(openToOthers(dir)).toEqual([]);
+      expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+
+      // A data dir an earlier version left readable by everyone.
+      for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+        fs.chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o777 : 0o666);
+      }
+      fs.chmodSync(dir, 0o777);
+      process.umask(0);
+      const second = await openDatabase({ driver: 'pglite', dataDir: dir });
+      await second.close();
+      expect(openToOthers(dir)).toEqual([]);
+    } finally {
+      process.umask(umask);
+    }
+  });
+
   it('refuses a data dir held by another live process, naming it', async () => {
     fs.writeFileSync(path.join(dir, 'atelier.pid'), String(process.ppid));
     await expect(openDatabase({ driver: 'pglite', dataDir: dir })).rejects.toThrow(

@@ -252,3 +252,28 @@ describe('generation fallback and retention', () => {
     expect(cursed).toMatchObject({ status: 'ERROR', error: expect.stringMatching(/interrupted 3 times/) });
   });
 });
+
+describe('generation queue cap under concurrent starts', () => {
+  const CAP = 5;
+  let t: TestApp;
+  let gpu: A1111StandIn;
+
+  beforeAll(async () => {
+    gpu = await startA1111StandIn();
+    t = await createTestApp({ ...dispatcherEnvironments()[0][1], GENERATION_RATE_LIMIT_PER_MINUTE: '1000', GENERATION_QUEUE_CAP: String(CAP) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await gpu.close();
+  });
+
+  it('accepts exactly the cap when many starts arrive at once', async () => {
+    await registerWorker(t, { url: gpu.url });
+    gpu.behaviour = 'hang'; // every accepted job stays waiting or running
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => t.http.post('/api/start-job').send({ prompt: `at once ${i}` })));
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses).toEqual([...Array<number>(CAP).fill(202), ...Array<number>(30 - CAP).fill(429)]);
+    const active = await queryRows<{ n: number }>(t, sql`select count(*)::int as n from generation_jobs where status in ('IN_QUEUE', 'IN_PROGRESS')`);
+    expect(active[0].n).toBe(CAP);
+  });
+});

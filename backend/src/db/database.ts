@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { Pool } from 'pg';
 import { schema } from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
+import { makeDataDirPrivate } from './private-data-dir';
 import { queriesInSlices } from './pglite-query-slices';
 
 /** Drizzle over either driver; repositories only ever see this type. */
@@ -102,11 +103,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
   let releaseLock = () => {};
   if (target.dataDir) {
-    fs.mkdirSync(target.dataDir, { recursive: true });
+    makeDataDirPrivate(target.dataDir);
     releaseLock = acquireDataDirLock(target.dataDir);
   }
   try {
-    if (target.dataDir && !target.loadDataDir) copyTemplateInto(target.dataDir);
+    if (target.dataDir && !target.loadDataDir) {
+      copyTemplateInto(target.dataDir);
+      makeDataDirPrivate(target.dataDir); // the copy keeps the template's modes
+    }
     const client = queriesInSlices(
       new PGlite({ dataDir: target.dataDir ?? undefined, loadDataDir: target.loadDataDir, startParams: [...PGLITE_START_PARAMS] }),
     );
@@ -119,6 +123,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ping: async () => void (await db.execute(sql`select 1`)),
       close: closeOnce(async () => {
         await client.close();
+        // A few files PGlite writes with an explicit mode (pg_internal.init, 0644); the folder kept them unreachable meanwhile.
+        if (target.dataDir) makeDataDirPrivate(target.dataDir);
         releaseLock();
       }),
     };

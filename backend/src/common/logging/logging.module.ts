@@ -3,9 +3,10 @@ import type { IncomingMessage } from 'node:http';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { REQUEST_ID_HEADER } from '@atelier/contracts';
 import type { onRequestHookHandler } from 'fastify';
-import pino, { type Logger as Pino } from 'pino';
+import pino, { type DestinationStream, type Logger as Pino, type LoggerOptions } from 'pino';
 import type { AppConfig } from '../../config/app-config';
 import { AppLogger } from './app-logger';
+import { serializeError } from './error-serializer';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
@@ -17,14 +18,17 @@ export function requestIdFor(request: IncomingMessage): string {
   return typeof incoming === 'string' && CLIENT_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-export function createRootLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat'>): Pino {
-  return pino({
+/** The one pino every log line goes through; `destination` is stdout unless a test gives one. */
+export function createRootLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat'>, destination?: DestinationStream): Pino {
+  const options: LoggerOptions = {
     level: config.logLevel,
+    serializers: { err: serializeError },
     transport:
       config.logFormat === 'pretty'
         ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss' } }
         : undefined,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 const API_PATHS = /^\/(api|express|fastapi)(\/|\?|$)/;

@@ -43,6 +43,23 @@ describe('parseInput', () => {
     ]);
   });
 
+  it('refuses a NUL character in any text, nested or not, before the schema runs', () => {
+    expect(failure({ name: 'A\u0000', email: 'a@b.co' }).details).toEqual([{ field: 'name', message: 'must not contain a NUL character' }]);
+    const nested = failure({ name: 'Ada', email: 'a@b.co', extra: { list: ['ok', 'x\u0000'] } });
+    expect(nested.details).toEqual([{ field: 'extra.list.1', message: 'must not contain a NUL character' }]);
+    expect(failure('\u0000').details).toEqual([{ field: '(body)', message: 'must not contain a NUL character' }]);
+  });
+
+  it('walks bodies nested thousands deep without overflowing the stack', () => {
+    const deep = JSON.parse(`${'['.repeat(20_000)}"\\u0000"${']'.repeat(20_000)}`) as unknown;
+    expect(failure({ name: 'Ada', email: 'a@b.co', deep }).details?.[0]).toMatchObject({ message: 'must not contain a NUL character' });
+  });
+
+  it('does not take an uploaded file\'s bytes for text', () => {
+    const picture = { originalname: 'me.png', buffer: Buffer.from([0, 0, 0]) };
+    expect(() => parseInput(z.object({ picture: z.any() }), { picture })).not.toThrow();
+  });
+
   it('does not mistake a wrong type for a missing field', () => {
     expect(failure({ name: 42, email: 'a@b.co' }).details).toEqual([{ field: 'name', message: 'must be text' }]);
   });

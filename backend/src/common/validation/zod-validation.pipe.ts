@@ -2,6 +2,7 @@ import { PipeTransform } from '@nestjs/common';
 import type { FieldError } from '@atelier/contracts';
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error';
+import { nulCharacterFields } from './nul-characters';
 
 function fieldErrors(error: z.ZodError): FieldError[] {
   const seen = new Set<string>();
@@ -22,9 +23,10 @@ function fieldErrors(error: z.ZodError): FieldError[] {
 
 /** Parses a value with a zod schema; failures become VALIDATION_FAILED with one entry per field. */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const parsed = schema.safeParse(value ?? {});
-  if (parsed.success) return parsed.data;
-  const details = fieldErrors(parsed.error);
+  const nulFields = nulCharacterFields(value);
+  const parsed = nulFields.length === 0 ? schema.safeParse(value ?? {}) : undefined;
+  if (parsed?.success) return parsed.data;
+  const details = parsed ? fieldErrors(parsed.error) : nulFields;
   const summary = details.map((d) => `${d.field} ${d.message}`).join('; ');
   throw new AppError('VALIDATION_FAILED', `Invalid input: ${summary}`, details);
 }

@@ -15,6 +15,12 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Set by the owner (`atelier users disable`): the member can neither sign in nor use a token they hold. */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /**
+   * A member's tokens carry the version current when they were issued (`ver`; none means 0), and only
+   * that version is accepted. Disabling a member moves it on, and enabling them again does not move
+   * it back, so the tokens a disable revoked stay revoked.
+   */
+  tokenVersion: integer('token_version').notNull().default(0),
 });
 
 /** A column naming a member; their rows go when the member does. */

@@ -63,7 +63,7 @@ export class SeedPicturesService implements OnApplicationBootstrap, BeforeApplic
     const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
     if (!server) return;
     const batch = await queueSeedPictures(this.db, this.steps, this.context);
-    const notRecorded = (error: Error) => this.logger.warn(`Seed pictures drawn, but not recorded as done: ${error.message}`);
+    const notRecorded = (error: Error) => this.logger.warn({ err: error }, 'Seed pictures drawn, but not recorded as done');
     // Nothing to draw (no step pending, or a start before drew all but was stopped before its mark): at most a mark to set.
     if (batch.size === 0) return batch.finished.then(() => undefined, notRecorded);
     this.logger.log(`${batch.size} seed pictures will be drawn once the server answers`);

@@ -8,14 +8,24 @@ export const MEMBERS_TOPIC = 'members';
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 50_000;
 
+/** Whether a member's token is accepted: `revoked` when it was issued before the member was last disabled. */
+export type TokenStanding = 'accepted' | 'revoked' | 'no-member';
+
+interface ActiveMember {
+  /** Trusted without asking the database until then (ms). */
+  until: number;
+  /** The token version accepted (tokens issued before the member's last disable have an older one). */
+  tokenVersion: number;
+}
+
 /**
- * Which member ids exist and are not disabled, remembered for a while: every signed-in request checks
- * that its token's member is still active, and asking the database each time would cost a round trip
- * per request. Only "active" is remembered; any other id is looked up again next time.
+ * Which member ids exist and are not disabled, and which token version they accept, remembered for a
+ * while: every signed-in request checks its token's member, and asking the database each time would
+ * cost a round trip per request. Only active members are remembered; any other id is looked up again.
  */
 @Injectable()
 export class ActiveMembersCache {
-  private seen = new Map<string, number>();
+  private seen = new Map<string, ActiveMember>();
 
   constructor(
     private readonly users: UsersRepository,
@@ -24,21 +34,23 @@ export class ActiveMembersCache {
     notifier.subscribe(MEMBERS_TOPIC, () => (this.seen = new Map()));
   }
 
-  async isActive(id: string): Promise<boolean> {
-    if (this.isKnownActive(id)) return true;
-    const active = await this.users.isActive(id);
-    if (active) {
-      if (this.seen.size >= MAX_ENTRIES) this.seen = new Map();
-      this.seen.set(id, Date.now() + TTL_MS);
-    } else {
-      this.seen.delete(id);
-    }
-    return active;
+  async standing(id: string, tokenVersion: number): Promise<TokenStanding> {
+    const member = await this.activeMember(id);
+    if (!member) return 'no-member';
+    return tokenVersion === member.tokenVersion ? 'accepted' : 'revoked';
   }
 
-  /** Whether `id` was found active recently enough to trust without asking the database. */
-  private isKnownActive(id: string): boolean {
-    const until = this.seen.get(id);
-    return until !== undefined && until > Date.now();
+  private async activeMember(id: string): Promise<ActiveMember | undefined> {
+    const known = this.seen.get(id);
+    if (known && known.until > Date.now()) return known;
+    const tokenVersion = await this.users.activeTokenVersion(id);
+    if (tokenVersion === undefined) {
+      this.seen.delete(id);
+      return undefined;
+    }
+    const member = { until: Date.now() + TTL_MS, tokenVersion };
+    if (this.seen.size >= MAX_ENTRIES) this.seen = new Map();
+    this.seen.set(id, member);
+    return member;
   }
 }

@@ -63,7 +63,8 @@ export class AuthService {
     }
     // Said only to whoever knows the password, so nobody else learns which accounts are disabled.
     if (row.disabledAt) throw new AppError('FORBIDDEN', 'This account has been disabled by the site owner');
-    const token = await this.jwt.signAsync({ sub: row.id }, { expiresIn: this.config.jwtTtlSeconds });
+    // `ver`: a later disable moves the member's version on, and this token stops counting.
+    const token = await this.jwt.signAsync({ sub: row.id, ver: row.tokenVersion }, { expiresIn: this.config.jwtTtlSeconds });
     return { user: await this.members.member(row, true), token };
   }
 }

@@ -9,6 +9,12 @@ import { ActiveMembersCache } from './active-members.cache';
 
 const MEMBER_ID = /^[0-9a-f-]{36}$/i;
 
+/** What the API's tokens claim: the member, and their token version when issued (absent: 0). */
+interface MemberClaims {
+  sub?: unknown;
+  ver?: unknown;
+}
+
 /** `Authorization: <scheme> <token>` with the scheme `Bearer` in any case, as passport-jwt read it. */
 function bearerToken(request: Request): string | undefined {
   const [, scheme, token] = /(\S+)\s+(\S+)/.exec(request.headers.authorization ?? '') ?? [];
@@ -35,17 +41,19 @@ export class JwtAuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request & { user?: AuthenticatedMember }>();
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHORIZED', 'Sign in to do this: the request has no bearer token');
-    let subject: unknown;
+    let claims: MemberClaims;
     try {
-      subject = this.jwt.verify<{ sub?: unknown }>(token).sub;
+      claims = this.jwt.verify<MemberClaims>(token);
     } catch (error) {
       if (error instanceof TokenExpiredError) throw new AppError('UNAUTHORIZED', 'The session has expired; sign in again');
       throw new AppError('UNAUTHORIZED', 'The bearer token is not valid; sign in again');
     }
-    if (typeof subject !== 'string' || !MEMBER_ID.test(subject) || !(await this.members.isActive(subject))) {
-      throw new AppError('UNAUTHORIZED', 'The account of this token no longer exists');
-    }
-    request.user = { id: subject };
+    const { sub: subject, ver: version = 0 } = claims;
+    if (!Number.isSafeInteger(version)) throw new AppError('UNAUTHORIZED', 'The bearer token is not valid; sign in again');
+    const standing = typeof subject === 'string' && MEMBER_ID.test(subject) ? await this.members.standing(subject, version as number) : 'no-member';
+    if (standing === 'no-member') throw new AppError('UNAUTHORIZED', 'The account of this token no longer exists');
+    if (standing === 'revoked') throw new AppError('UNAUTHORIZED', 'This session was ended by the site owner; sign in again');
+    request.user = { id: subject as string };
     return true;
   }
 }

@@ -122,7 +122,7 @@ describe('PendingPictures', () => {
     await drawing.finish('fine');
     expect(await batch.finished).toEqual({ drawn: 1, failed: 1 });
     expect(stored).toEqual(['fine full']);
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/Could not draw .*broken\.jpg.*broken broke/));
+    expect(warn).toHaveBeenCalledWith({ err: expect.objectContaining({ message: 'broken broke' }) }, expect.stringMatching(/Could not draw .*broken\.jpg/));
     warn.mockRestore();
     expect(await someFileMissing([path.join(dir, 'broken.jpg')])).toBe(true);
     expect(await someFileMissing([path.join(dir, 'fine.jpg'), path.join(dir, 'thumbs', 'fine.jpg')])).toBe(false);
@@ -135,7 +135,7 @@ describe('PendingPictures', () => {
     await drawing.finish('a');
     await asked;
     expect(await batch.finished).toEqual({ drawn: 0, failed: 1 });
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/could not record it: database gone/));
+    expect(warn).toHaveBeenCalledWith({ err: expect.objectContaining({ message: 'database gone' }) }, expect.stringMatching(/could not record it/));
     warn.mockRestore();
   });
 

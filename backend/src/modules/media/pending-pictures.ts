@@ -174,7 +174,7 @@ export class PendingPictures {
       data = await picture.draw();
       await Promise.all(picture.files.map((file, index) => writeFileAtomically(file, data[index])));
     } catch (error) {
-      this.logger.warn(`Could not draw ${picture.files.join(', ')}: ${(error as Error).message}`);
+      this.logger.warn({ err: error }, `Could not draw ${picture.files.join(', ')}`);
       this.fail(entry, error);
       return;
     }
@@ -185,7 +185,7 @@ export class PendingPictures {
       await picture.stored?.(data);
       entry.done.settle();
     } catch (error) {
-      this.logger.warn(`Drew ${picture.files[0]} but could not record it: ${(error as Error).message}`);
+      this.logger.warn({ err: error }, `Drew ${picture.files[0]} but could not record it`);
       entry.done.settle(error);
     }
   }

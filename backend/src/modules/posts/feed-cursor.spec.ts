@@ -7,6 +7,11 @@ describe('feed cursor', () => {
     expect(decodeCursor(encodeCursor(position))).toEqual(position);
   });
 
+  it('takes the last millisecond of year 9999', () => {
+    const latest = { createdAt: new Date('9999-12-31T23:59:59.999Z'), id: position.id };
+    expect(decodeCursor(encodeCursor(latest))).toEqual(latest);
+  });
+
   it('is opaque and URL-safe', () => {
     expect(encodeCursor(position)).toMatch(/^[A-Za-z0-9_-]+$/);
   });
@@ -17,6 +22,8 @@ describe('feed cursor', () => {
     ['a bad id', Buffer.from('1700000000000.not-a-uuid').toString('base64url')],
     ['a bad time', Buffer.from(`soon.${position.id}`).toString('base64url')],
     ['extra parts', Buffer.from(`1.${position.id}.x`).toString('base64url')],
+    ['a time past year 9999', Buffer.from(`${Date.UTC(10000, 0, 1)}.${position.id}`).toString('base64url')],
+    ['the latest time 15 digits write', Buffer.from(`999999999999999.${position.id}`).toString('base64url')],
   ])('refuses %s', (_label, cursor) => {
     expect(decodeCursor(cursor)).toBeNull();
   });

@@ -144,14 +144,22 @@ export class PostsRepository {
     return row;
   }
 
-  /** Removes the member's like if present, adds it otherwise. */
-  async toggleLike(postId: string, userId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  /**
+   * Removes the member's like if present, adds it otherwise; false if the post is gone. The post's
+   * row is locked first, so concurrent toggles of its likes apply one after the other, each seeing
+   * the last one's result: without it, two toggles could both find no like, both insert, and count
+   * as one. FOR NO KEY UPDATE leaves the likes' and comments' foreign-key checks (KEY SHARE) free.
+   */
+  async toggleLike(postId: string, userId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [post] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).for('no key update');
+      if (!post) return false;
       const removed = await tx
         .delete(postLikes)
         .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
         .returning({ userId: postLikes.userId });
       if (removed.length === 0) await tx.insert(postLikes).values({ postId, userId }).onConflictDoNothing();
+      return true;
     });
   }
 

@@ -69,7 +69,7 @@ export class PostsService {
   async toggleLike(actingId: string, postId: string, claimedId?: string): Promise<Post> {
     assertActingAs(claimedId, actingId);
     await this.existing(postId);
-    await unlessReferenceGone(this.posts.toggleLike(postId, actingId), () => noSuchPost(postId));
+    if (!(await unlessReferenceGone(this.posts.toggleLike(postId, actingId), () => noSuchPost(postId)))) throw noSuchPost(postId);
     await this.cache.changed();
     return this.read(postId);
   }

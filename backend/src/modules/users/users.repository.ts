@@ -11,6 +11,11 @@ import { users } from '../../db/schema/users.table';
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
+/** Locks members' rows in one fixed order, so two transactions locking some of the same never deadlock. */
+async function lockMembersInIdOrder(tx: Pick<Database, 'select'>, ids: readonly string[]): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(inArray(users.id, [...ids])).orderBy(asc(users.id)).for('no key update');
+}
+
 /** Columns of a friend row; the password hash is never selected with them. */
 const friendColumns = {
   id: users.id,
@@ -75,13 +80,16 @@ export class UsersRepository {
     return row !== undefined;
   }
 
-  /** Exists and is not disabled: what a member's token needs to be accepted. */
-  async isActive(id: string): Promise<boolean> {
+  /**
+   * What a member's token needs to be accepted: the member exists and is not disabled, and the token
+   * has their current token version. Answers that version, or undefined for no active member.
+   */
+  async activeTokenVersion(id: string): Promise<number | undefined> {
     const [row] = await this.db
-      .select({ id: users.id })
+      .select({ tokenVersion: users.tokenVersion })
       .from(users)
       .where(and(eq(users.id, id), isNull(users.disabledAt)));
-    return row !== undefined;
+    return row?.tokenVersion;
   }
 
   /** Newest members first; `query` matches the full name or the email, case-blind. */
@@ -107,9 +115,13 @@ export class UsersRepository {
     return row;
   }
 
-  /** Disables (with the time) or enables (null) a member; false when there is no such member. */
+  /**
+   * Disables (with the time; the token version moves on, revoking every token issued so far) or
+   * enables (null) a member; false when there is no such member.
+   */
   async setDisabledAt(id: string, disabledAt: Date | null): Promise<boolean> {
-    const updated = await this.db.update(users).set({ disabledAt }).where(eq(users.id, id)).returning({ id: users.id });
+    const values = disabledAt ? { disabledAt, tokenVersion: sql`${users.tokenVersion} + 1` } : { disabledAt };
+    const updated = await this.db.update(users).set(values).where(eq(users.id, id)).returning({ id: users.id });
     return updated.length > 0;
   }
 
@@ -164,12 +176,14 @@ export class UsersRepository {
   }
 
   /**
-   * Adds the friendship if absent, removes it if present, in both directions at once. The member's
-   * row is locked first, so two quick toggles by the same member apply one after the other.
+   * Adds the friendship if absent, removes it if present, in both directions at once. Both members'
+   * rows are locked first, in id order, so toggles between the same two members (from either side,
+   * in any process) apply one after the other and never wait on each other in a cycle. The lock is
+   * FOR NO KEY UPDATE: the friendship rows' foreign keys only need KEY SHARE of the same rows.
    */
   async toggleFriendship(userId: string, friendId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await lockMembersInIdOrder(tx, [userId, friendId]);
       const removed = await tx
         .delete(friendships)
         .where(
@@ -210,9 +224,13 @@ export class UsersRepository {
       ids.map((id) => sql`when ${id}::uuid then ${counts.get(id)}::int`),
       sql` `,
     );
-    await this.db
-      .update(users)
-      .set({ impressions: sql`${users.impressions} + case ${users.id} ${increment} else 0 end` })
-      .where(inArray(users.id, ids));
+    await this.db.transaction(async (tx) => {
+      // In id order, as friend toggles lock members: an UPDATE takes its rows in scan order.
+      await lockMembersInIdOrder(tx, ids);
+      await tx
+        .update(users)
+        .set({ impressions: sql`${users.impressions} + case ${users.id} ${increment} else 0 end` })
+        .where(inArray(users.id, ids));
+    });
   }
 }

@@ -57,7 +57,7 @@ export class InProcessDispatcher extends JobDispatcher implements BeforeApplicat
       this.runner
         .run(jobId)
         .then((outcome) => (outcome === 'deferred' ? this.enqueue(jobId, { delayMs: BUSY_RETRY_MS }) : undefined))
-        .catch((error: unknown) => this.logger.error(`Job ${jobId} could not be run`, error))
+        .catch((error: unknown) => this.logger.error({ err: error }, `Job ${jobId} could not be run`))
         .finally(() => {
           this.active -= 1;
           this.drain();

@@ -35,7 +35,7 @@ export class JobMaintenance implements OnApplicationBootstrap, OnApplicationShut
   async onApplicationBootstrap(): Promise<void> {
     // Redis may have come back empty: what it held is still queued in the database.
     this.dispatcher.onReconnect(() => {
-      this.redeliverQueued().catch((error: unknown) => this.logger.warn(`Redelivering queued jobs failed: ${String(error)}`));
+      this.redeliverQueued().catch((error: unknown) => this.logger.warn({ err: error }, 'Redelivering queued jobs failed'));
     });
     // Embedded PGlite belongs to this process alone (the data-dir lock): whatever it shows running was cut off.
     await this.recoverInterrupted(this.database.driver === 'pglite' ? 'all' : new Date(Date.now() - STALE_AFTER_MS));
@@ -102,7 +102,7 @@ export class JobMaintenance implements OnApplicationBootstrap, OnApplicationShut
       if (busy) return;
       busy = true;
       task()
-        .catch((error: unknown) => this.logger.warn(`Job maintenance failed: ${String(error)}`))
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'Job maintenance failed'))
         .finally(() => (busy = false));
     }, ms);
     this.timers.push(timer.unref());

@@ -97,7 +97,7 @@ export class JobRunner implements BeforeApplicationShutdown, OnApplicationShutdo
         : error instanceof ProviderError
           ? error.message
           : `${capitalise(assignment.label)} failed unexpectedly`;
-      if (!(error instanceof ProviderError) && !timeout.aborted) this.logger.error(`Job ${job.id} failed`, error);
+      if (!(error instanceof ProviderError) && !timeout.aborted) this.logger.error({ err: error }, `Job ${job.id} failed`);
       await this.jobs.finish(job.id, 'ERROR', message);
       if (assignment.workerId !== 'procedural' && (timeout.aborted || isUnreachable(error))) {
         await this.workers.recordHealth(assignment.workerId, 'unhealthy', message);
@@ -128,7 +128,7 @@ export class JobRunner implements BeforeApplicationShutdown, OnApplicationShutdo
           if (!running.includes(id) && this.inFlight.get(id) === cancelled) cancelled.abort(new Error('the job is no longer running'));
         }
       })
-      .catch((error: unknown) => this.logger.warn(`Job heartbeat failed: ${String(error)}`));
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'Job heartbeat failed'));
   }
 
   /** Stops providers at once; the jobs they were running go back to the queue before the database closes. */

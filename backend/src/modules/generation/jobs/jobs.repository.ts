@@ -8,6 +8,8 @@ import { generationJobs, type GenerationJobRow } from '../../../db/schema/genera
 export type JobRow = GenerationJobRow;
 
 const ACTIVE: JobStatus[] = ['IN_QUEUE', 'IN_PROGRESS'];
+/** The advisory lock that makes the queue cap's count and the insert one step (db/migrate.ts has another). */
+const QUEUE_CAP_LOCK_KEY = 7_210_431_886;
 const now = sql`now()`;
 const backInQueue = { status: 'IN_QUEUE', provider: null, workerId: null, seed: null, startedAt: null, heartbeatAt: null } as const;
 
@@ -16,9 +18,19 @@ const backInQueue = { status: 'IN_QUEUE', provider: null, workerId: null, seed: 
 export class JobsRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  async insert(values: { prompt: string; dreamMode?: string }): Promise<JobRow> {
-    const [row] = await this.db.insert(generationJobs).values(values).returning();
-    return row;
+  /**
+   * A new queued job, unless `cap` jobs are already waiting or running (undefined then). The count
+   * and the insert hold one transaction-scoped advisory lock, so starts in any process, at once,
+   * never take the queue past its cap.
+   */
+  async insertWithinCap(values: { prompt: string; dreamMode?: string }, cap: number): Promise<JobRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_CAP_LOCK_KEY})`);
+      const [{ n }] = await tx.select({ n: count() }).from(generationJobs).where(inArray(generationJobs.status, ACTIVE));
+      if (n >= cap) return undefined;
+      const [row] = await tx.insert(generationJobs).values(values).returning();
+      return row;
+    });
   }
 
   async findById(id: string): Promise<JobRow | undefined> {
@@ -42,12 +54,6 @@ export class JobsRepository {
       status: JobStatus;
       n: number;
     }>;
-  }
-
-  /** Jobs waiting or running, everywhere: what the queue cap counts. */
-  async countActive(): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(generationJobs).where(inArray(generationJobs.status, ACTIVE));
-    return row.n;
   }
 
   /** Running jobs per GPU worker id. */

@@ -52,10 +52,8 @@ export class JobsService {
       throw new AppError('SERVICE_UNAVAILABLE', 'Image generation is paused while its job queue does not answer; try again shortly');
     }
     const cap = this.config.generation.queueCap;
-    if ((await this.jobs.countActive()) >= cap) {
-      throw new AppError('RATE_LIMITED', `The generation queue is full (${cap} jobs waiting or running); try again in a minute`);
-    }
-    const job = await this.jobs.insert(values);
+    const job = await this.jobs.insertWithinCap(values, cap);
+    if (!job) throw new AppError('RATE_LIMITED', `The generation queue is full (${cap} jobs waiting or running); try again in a minute`);
     await this.deliver(job.id);
     return { id: job.id };
   }
@@ -68,7 +66,7 @@ export class JobsService {
     try {
       await Promise.race([this.dispatcher.enqueue(id), timeout]);
     } catch (error) {
-      this.logger.warn(`Job ${id} is queued but could not be handed to the ${this.dispatcher.name} queue yet: ${String(error)}`);
+      this.logger.warn({ err: error }, `Job ${id} is queued but could not be handed to the ${this.dispatcher.name} queue yet`);
     } finally {
       clearTimeout(timer);
     }

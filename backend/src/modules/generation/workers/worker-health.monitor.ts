@@ -31,7 +31,7 @@ export class WorkerHealthMonitor implements OnApplicationBootstrap, BeforeApplic
     if (this.checking) return;
     this.checking = this.workers
       .checkAll(this.shutdown.signal)
-      .catch((error: unknown) => this.logger.warn(`Worker health checks failed: ${String(error)}`))
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'Worker health checks failed'))
       .finally(() => (this.checking = undefined));
   }
 }
