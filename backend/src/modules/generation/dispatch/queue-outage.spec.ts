@@ -41,8 +41,8 @@ function jobsTable(queuedIds: string[]) {
   const inserted: string[] = [];
   const table = {
     inserted,
-    countActive: async () => queuedIds.length,
-    insert: async ({ prompt }: { prompt: string }) => {
+    insertWithinCap: async ({ prompt }: { prompt: string }, cap: number) => {
+      if (queuedIds.length >= cap) return undefined;
       const id = `job-${inserted.length + 1}`;
       inserted.push(prompt);
       queuedIds.push(id);
