@@ -36,8 +36,23 @@ export class JwtAuthGuard implements CanActivate {
     private readonly members: ActiveMembersCache,
   ) {}
 
+  /** @Public() of each controller's handlers, read once: decorators do not change after start. */
+  private readonly publicRoutes = new WeakMap<object, WeakMap<object, boolean>>();
+
+  private isPublic(context: ExecutionContext): boolean {
+    const [controller, handler] = [context.getClass(), context.getHandler()];
+    let handlers = this.publicRoutes.get(controller);
+    if (!handlers) this.publicRoutes.set(controller, (handlers = new WeakMap()));
+    let isPublic = handlers.get(handler);
+    if (isPublic === undefined) {
+      isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, [handler, controller]) === true;
+      handlers.set(handler, isPublic);
+    }
+    return isPublic;
+  }
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    if (this.isPublic(context)) return true;
     const request = context.switchToHttp().getRequest<Request & { user?: AuthenticatedMember }>();
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHORIZED', 'Sign in to do this: the request has no bearer token');

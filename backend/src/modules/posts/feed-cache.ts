@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Post } from '@atelier/contracts';
 import { weakEtag } from '../../common/http/conditional';
 import { ChangeNotifier } from '../../db/change-notifier';
+import { tallyOf, type AuthorTally } from '../users/impressions.counter';
 
 export interface PostPage {
   posts: Post[];
@@ -13,12 +14,12 @@ export interface ServedPage {
   body: Buffer;
   etag: string;
   nextCursor?: string;
-  authorIds: string[];
+  authors: AuthorTally;
 }
 
 export function servedPage(page: PostPage): ServedPage {
   const body = Buffer.from(JSON.stringify(page.posts));
-  return { body, etag: weakEtag(body), nextCursor: page.nextCursor, authorIds: page.posts.map((post) => post.userId) };
+  return { body, etag: weakEtag(body), nextCursor: page.nextCursor, authors: tallyOf(page.posts.map((post) => post.userId)) };
 }
 
 /** Changes to posts, likes, comments or their authors publish this topic; every process drops its pages. */

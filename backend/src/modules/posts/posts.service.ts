@@ -102,7 +102,7 @@ export class PostsService {
   }
 
   private delivered(page: ServedPage, viewerId: string): ServedPage {
-    this.impressions.record(page.authorIds.filter((authorId) => authorId !== viewerId));
+    this.impressions.record(page.authors, viewerId);
     return page;
   }
 

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { ImpressionsCounter } from './impressions.counter';
+import { ImpressionsCounter, tallyOf } from './impressions.counter';
 import type { UsersRepository } from './users.repository';
 
 function counterWith(addImpressions: (counts: ReadonlyMap<string, number>) => Promise<void>) {
@@ -16,12 +16,23 @@ function counterWith(addImpressions: (counts: ReadonlyMap<string, number>) => Pr
 describe('ImpressionsCounter', () => {
   it('adds up deliveries per author and writes them in one batch', async () => {
     const { counter, writes } = counterWith(async () => undefined);
-    counter.record(['a', 'b', 'a']);
-    counter.record(['a']);
+    counter.record(tallyOf(['a', 'b', 'a']));
+    counter.record(tallyOf(['a']));
     await counter.flush();
     await counter.flush(); // nothing new: no second write
     await counter.onModuleDestroy();
     expect(writes).toEqual([{ a: 3, b: 1 }]);
+  });
+
+  it('counts each delivery of a page for its authors, but not a reader\'s own posts', async () => {
+    const { counter, writes } = counterWith(async () => undefined);
+    const page = tallyOf(['a', 'b', 'a', 'c']);
+    counter.record(page, 'x');
+    counter.record(page, 'a'); // a reads their own two posts: only b and c count
+    counter.record(page);
+    counter.record(tallyOf(['c']), 'c'); // only their own: nothing
+    await counter.onModuleDestroy();
+    expect(writes).toEqual([{ a: 4, b: 3, c: 3 }]);
   });
 
   it('lets every caller that arrives during a write share the next one, instead of queueing a write each', async () => {
@@ -33,14 +44,14 @@ describe('ImpressionsCounter', () => {
     const writeStarted = async (count: number) => {
       while (gates.length < count) await new Promise((resolve) => setImmediate(resolve));
     };
-    counter.record(['a']);
+    counter.record(tallyOf(['a']));
     const first = counter.flush();
     await writeStarted(1);
-    counter.record(['b']);
+    counter.record(tallyOf(['b']));
     const callers = [counter.flush(), counter.flush(), counter.flush()];
     gates[0]();
     await writeStarted(2);
-    counter.record(['c']); // after the callers asked: theirs is the write under way, not a third one
+    counter.record(tallyOf(['c'])); // after the callers asked: theirs is the write under way, not a third one
     gates[1]();
     await Promise.all([first, ...callers]);
     expect(writes).toEqual([{ a: 1 }, { b: 1 }]);
@@ -55,10 +66,10 @@ describe('ImpressionsCounter', () => {
     const { counter, writes } = counterWith(async () => {
       if (fail) throw new Error('database away');
     });
-    counter.record(['a']);
+    counter.record(tallyOf(['a']));
     await counter.flush();
     fail = false;
-    counter.record(['a', 'b']);
+    counter.record(tallyOf(['a', 'b']));
     await counter.onModuleDestroy();
     expect(writes).toEqual([{ a: 2, b: 1 }]);
     expect(warn).toHaveBeenCalledTimes(1);
@@ -83,18 +94,18 @@ describe('ImpressionsCounter', () => {
 
     it('shows deliveries not yet written, without writing them', async () => {
       const { counter, stored, total } = withDatabase();
-      counter.record(['a', 'a', 'b']);
+      counter.record(tallyOf(['a', 'a', 'b']));
       expect(await total('a')).toBe(2);
       expect(stored.size).toBe(0);
       await counter.flush();
-      counter.record(['a']);
+      counter.record(tallyOf(['a']));
       expect(await total('a')).toBe(3);
       await counter.onModuleDestroy();
     });
 
     it('waits for a write under way instead of missing its batch', async () => {
       const { counter, gate, total } = withDatabase();
-      counter.record(['a', 'a']);
+      counter.record(tallyOf(['a', 'a']));
       gate.hold = true;
       const writing = counter.flush(); // the batch has left `pending` but is not stored yet
       await new Promise((resolve) => setImmediate(resolve));
@@ -108,7 +119,7 @@ describe('ImpressionsCounter', () => {
 
     it('reads again when a write takes a batch during the read', async () => {
       const { counter, stored, total } = withDatabase();
-      counter.record(['a', 'a', 'a']);
+      counter.record(tallyOf(['a', 'a', 'a']));
       let reads = 0;
       const { value, unwritten } = await counter.readWithUnwritten('a', async () => {
         reads += 1;
