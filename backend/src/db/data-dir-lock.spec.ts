@@ -2,7 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { acquireDataDirLock, processStartedAt } from './data-dir-lock';
+import { acquireDataDirLock, dataDirLockName, processStartedAt } from './data-dir-lock';
+
+/** Binds the abstract socket named by argv[1] (without its leading NUL) and prints the outcome. */
+const BIND_IN_CHILD = `const server = require('node:net').createServer();
+server.once('error', (error) => { console.log(error.code); process.exit(0); });
+server.listen({ path: '\\0' + process.argv[1], exclusive: true }, () => { console.log('bound'); server.close(); });`;
 
 const onLinux = fs.existsSync('/proc/self/stat') ? it : it.skip;
 
@@ -37,7 +42,7 @@ describe('acquireDataDirLock', () => {
     const holder = await sleeper();
     children.push(holder);
     fs.writeFileSync(lockFile, String(holder.pid));
-    expect(() => acquireDataDirLock(dir)).toThrow(`in use by process ${holder.pid}`);
+    await expect(acquireDataDirLock(dir)).rejects.toThrow(`in use by process ${holder.pid}`);
   });
 
   it('takes over the lock of a process killed with SIGKILL, and releases it', async () => {
@@ -46,7 +51,7 @@ describe('acquireDataDirLock', () => {
     holder.kill('SIGKILL');
     await exited(holder);
 
-    const release = acquireDataDirLock(dir);
+    const release = await acquireDataDirLock(dir);
     expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
     release();
     expect(fs.existsSync(lockFile)).toBe(false);
@@ -60,9 +65,40 @@ describe('acquireDataDirLock', () => {
     const anHourAgo = new Date(Date.now() - 3_600_000);
     fs.utimesSync(lockFile, anHourAgo, anHourAgo);
 
-    const release = acquireDataDirLock(dir);
+    const release = await acquireDataDirLock(dir);
     expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
     release();
+  });
+
+  onLinux('refuses a second holder even when the pid file was deleted meanwhile', async () => {
+    const release = await acquireDataDirLock(dir);
+    fs.rmSync(lockFile);
+    await expect(acquireDataDirLock(dir)).rejects.toThrow(`The database in ${dir} is in use by another process`);
+    release();
+    (await acquireDataDirLock(dir))(); // free again once released
+  });
+
+  onLinux('lets exactly one of two simultaneous starts win', async () => {
+    const starts = await Promise.allSettled([acquireDataDirLock(dir), acquireDataDirLock(dir)]);
+    expect(starts.map((start) => start.status).sort()).toEqual(['fulfilled', 'rejected']);
+    for (const start of starts) if (start.status === 'fulfilled') start.value();
+  });
+
+  onLinux('is held by the process, not the file: another process cannot take it until released', async () => {
+    /** What another process gets binding the same name, as a second server would. */
+    const bindFromAnotherProcess = async () => {
+      const child = spawn(process.execPath, ['-e', BIND_IN_CHILD, dataDirLockName(dir).slice(1)], { stdio: ['ignore', 'pipe', 'ignore'] });
+      children.push(child);
+      let output = '';
+      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await exited(child);
+      return output.trim();
+    };
+    const release = await acquireDataDirLock(dir);
+    fs.rmSync(lockFile);
+    expect(await bindFromAnotherProcess()).toBe('EADDRINUSE');
+    release();
+    expect(await bindFromAnotherProcess()).toBe('bound');
   });
 
   onLinux('reads when a process started, to the second', () => {

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
 
 // Linux reports process start times in clock ticks of 1/100 s (USER_HZ) on every mainstream build.
@@ -44,27 +46,66 @@ function holderIsAlive(pid: number, lockWrittenAt: number): boolean {
   return startedAt === undefined || startedAt <= lockWrittenAt + CLOCK_STEP_MARGIN_MS;
 }
 
-/**
- * PGlite is single-process: a second server on the same data dir would corrupt it. A pid file
- * refuses that with a clear message, while a stale file left by a killed process is taken over.
- * Returns the release function.
- */
-export function acquireDataDirLock(dataDir: string): () => void {
-  const lockFile = path.join(dataDir, 'atelier.pid');
+function inUse(dataDir: string, holder: string): Error {
+  return new Error(
+    `The database in ${dataDir} is in use by ${holder}. Stop it first, or set DATA_DIR to another folder ` +
+      '(use DATABASE_URL with PostgreSQL to run several processes).',
+  );
+}
+
+/** The live process a pid file names, if any other than this one. */
+function livePidFileHolder(lockFile: string): number | undefined {
   try {
     const holder = Number(fs.readFileSync(lockFile, 'utf8').trim());
     const writtenAt = fs.statSync(lockFile).mtimeMs;
-    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && holderIsAlive(holder, writtenAt)) {
-      throw new Error(
-        `The database in ${dataDir} is in use by process ${holder}. Stop it first, or set DATA_DIR to another folder ` +
-          '(use DATABASE_URL with PostgreSQL to run several processes).',
-      );
-    }
+    return Number.isInteger(holder) && holder > 0 && holder !== process.pid && holderIsAlive(holder, writtenAt) ? holder : undefined;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return undefined;
+  }
+}
+
+/** The abstract socket name (leading NUL) that stands for `dataDir`, whatever path leads to it. */
+export function dataDirLockName(dataDir: string): string {
+  return `\0atelier-data-dir-${createHash('sha256').update(fs.realpathSync(dataDir)).digest('hex')}`;
+}
+
+/**
+ * Linux's abstract unix sockets have a name but no file: binding one named after the data dir's real
+ * path succeeds for exactly one process at a time, and the kernel releases it when that process
+ * ends, however it ends. Nothing on disk can be deleted to fool it. Answers the bound server,
+ * 'taken', or 'unsupported' where the platform has no abstract sockets.
+ */
+async function bindDataDirName(dataDir: string): Promise<net.Server | 'taken' | 'unsupported'> {
+  if (process.platform !== 'linux') return 'unsupported';
+  const name = dataDirLockName(dataDir);
+  const server = net.createServer();
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve('taken') : reject(error)));
+    server.listen({ path: name, exclusive: true }, () => resolve(server.unref()));
+  });
+}
+
+/**
+ * PGlite is single-process: a second server on the same data dir would corrupt it. On Linux the lock
+ * is an abstract socket bound while the server lives (two simultaneous starts: exactly one binds;
+ * a deleted pid file changes nothing). The pid file beside it names the holder for the message, and
+ * is the lock where abstract sockets do not exist: a stale one left by a killed process is taken over.
+ * Resolves with the release function.
+ */
+export async function acquireDataDirLock(dataDir: string): Promise<() => void> {
+  const lockFile = path.join(dataDir, 'atelier.pid');
+  const bound = await bindDataDirName(dataDir);
+  const holder = livePidFileHolder(lockFile);
+  if (bound === 'taken') throw inUse(dataDir, holder ? `process ${holder}` : 'another process');
+  const server = bound === 'unsupported' ? undefined : bound;
+  if (holder !== undefined) {
+    server?.close();
+    throw inUse(dataDir, `process ${holder}`);
   }
   fs.writeFileSync(lockFile, String(process.pid));
   return () => {
+    server?.close();
     try {
       if (fs.readFileSync(lockFile, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockFile);
     } catch {

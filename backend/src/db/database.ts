@@ -104,7 +104,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   let releaseLock = () => {};
   if (target.dataDir) {
     makeDataDirPrivate(target.dataDir);
-    releaseLock = acquireDataDirLock(target.dataDir);
+    releaseLock = await acquireDataDirLock(target.dataDir);
   }
   try {
     if (target.dataDir && !target.loadDataDir) {
