@@ -143,7 +143,7 @@ describe('generation jobs for the owner (/api/admin/jobs)', () => {
     await t.app.get(JobDispatcher).enqueue(id);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const status = (await t.http.get(`/api/job-status/${id}`).expect(200)).body as JobStatusResponse;
-    expect(status).toMatchObject({ status: 'CANCELLED', error: 'Cancelled by the owner', output: [], workerId: null });
+    expect(status).toMatchObject({ status: 'CANCELLED', error: `The job was cancelled (reference ${id})`, output: [], workerId: null });
 
     const again = await t.http.post(`/api/admin/jobs/${id}/cancel`).set(admin).expect(409);
     expect(again.body).toMatchObject({ statusCode: 409, code: 'CONFLICT', message: `Job ${id} has already finished (CANCELLED) and cannot be cancelled` });

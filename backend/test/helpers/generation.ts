@@ -1,4 +1,4 @@
-import { FINISHED_JOB_STATUSES, type GpuWorker, type JobStatus, type JobStatusResponse, type RegisterWorkerRequest } from '@atelier/contracts';
+import { FINISHED_JOB_STATUSES, type AdminJob, type GpuWorker, type JobStatus, type JobStatusResponse, type RegisterWorkerRequest } from '@atelier/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { TestApp } from './test-app';
 
@@ -35,6 +35,11 @@ export async function waitForJob(
     if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** The owner's view of a job, with the reason it failed (the public status keeps that to itself). */
+export async function adminJob(t: TestApp, id: string): Promise<AdminJob> {
+  return (await t.http.get(`/api/admin/jobs/${id}`).set(admin).expect(200)).body as AdminJob;
 }
 
 export async function startJob(t: TestApp, prompt: string): Promise<string> {

@@ -84,7 +84,27 @@ export class JobsService {
       executionTime: started !== undefined && finished !== undefined ? finished - started : null,
       delayTime: started !== undefined ? started - job.createdAt.getTime() : null,
       workerId: job.workerId,
-      error: status === 'COMPLETED' && !picture ? 'The picture of this job is no longer stored' : job.error,
+      error: publicError(job.id, status, status === 'COMPLETED' && !picture),
     };
+  }
+}
+
+/**
+ * What a visitor is told of a job that did not give a picture. Never the stored reason: it can name
+ * a GPU worker's internal address or quote its answer. The job id is the reference the owner looks
+ * up (`atelier jobs show <id>`, GET /api/admin/jobs/:id), where the reason is kept.
+ */
+function publicError(id: string, status: JobStatus, pictureGone: boolean): string | null {
+  switch (status) {
+    case 'ERROR':
+      return `The picture could not be made; try again (reference ${id})`;
+    case 'TIMED_OUT':
+      return `The job waited too long to be run; try again (reference ${id})`;
+    case 'CANCELLED':
+      return `The job was cancelled (reference ${id})`;
+    case 'COMPLETED':
+      return pictureGone ? 'The picture of this job is no longer stored' : null;
+    default:
+      return null;
   }
 }
