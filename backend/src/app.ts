@@ -85,7 +85,7 @@ export async function createApp(options: AppModuleOptions): Promise<NestFastifyA
   // gzip/brotli for text answers (the SPA's JS and CSS, JSON) when the client accepts it; pictures are already compressed.
   await app.register(fastifyCompress);
 
-  await registerMedia(fastify, config.dataDir);
+  await registerMedia(fastify, config);
   const frontend = await registerFrontend(fastify, config.frontendDist, app.get(PageRenderer));
   if (!frontend) new NestLogger('Frontend').warn(`No built frontend at ${config.frontendDist}; serving the API only`);
 

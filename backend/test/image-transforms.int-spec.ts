@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
@@ -254,5 +255,36 @@ describe('image transforms on /assets', () => {
       fs.symlinkSync(path.join(t.config.dataDir, 'pglite', 'x.png'), path.join(media, 'gallery', 'link.png'));
       await get('/assets/gallery/link.png?w=248').expect(404);
     });
+  });
+});
+
+describe('the resized-image cache budget', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('keeps the cache within IMAGE_CACHE_MAX_MB, dropping the least recently served renders first', async () => {
+    t = await createTestApp({ IMAGE_CACHE_MAX_MB: '0.2' }); // 209,715 bytes
+    const media = path.join(t.config.dataDir, 'media', 'gallery');
+    const cacheDir = path.join(t.config.dataDir, 'cache', 'images');
+    fs.mkdirSync(media, { recursive: true });
+    // Noise does not compress: each render is tens of kilobytes.
+    const noise = await sharp(randomBytes(400 * 300 * 3), { raw: { width: 400, height: 300, channels: 3 } }).png().toBuffer();
+    fs.writeFileSync(path.join(media, 'noise.png'), noise);
+    const cachedBytes = () => listFiles(cacheDir).reduce((total, file) => total + fs.statSync(file).size, 0);
+
+    // About 35, 73 and 138 KB: all three are over the budget, so the least recently served goes.
+    const widths = [124, 180, 248];
+    for (const w of widths) {
+      await t.http.get(`/assets/gallery/noise.png?w=${w}`).expect(200);
+      await t.http.get(`/assets/gallery/noise.png?w=124`).expect(200); // the first render stays in use
+    }
+    expect(cachedBytes()).toBeLessThanOrEqual(0.2 * 1024 * 1024);
+    expect(listFiles(cacheDir)).toHaveLength(2);
+    const render = jest.spyOn(sharp.prototype, 'toBuffer');
+    await t.http.get('/assets/gallery/noise.png?w=124').expect(200);
+    expect(render).not.toHaveBeenCalled(); // kept: served most recently
+    await t.http.get('/assets/gallery/noise.png?w=180').expect(200);
+    expect(render).toHaveBeenCalledTimes(1); // dropped: rendered again
+    render.mockRestore();
   });
 });

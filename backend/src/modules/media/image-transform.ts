@@ -8,6 +8,7 @@ import fresh from 'fresh';
 import sharp from 'sharp';
 import { AppError } from '../../common/errors/app-error';
 import { readFileIfExists, writeFileAtomically } from '../../common/files/atomic-files';
+import { RenderCacheBudget } from './render-cache-budget';
 import { WorkSlots } from './work-slots';
 
 /*
@@ -190,6 +191,8 @@ export interface ImageTransformOptions {
   root: string;
   /** Where renders are kept, e.g. DATA_DIR/cache/images. */
   cacheDir: string;
+  /** The most the renders kept there may take; the least recently served go first. */
+  cacheMaxBytes: number;
   /** The static handler's Cache-Control for a source file, so a resized copy is cached the same way. */
   cacheControl: (file: string) => string;
   /** sharp renders at a time; a burst of new sizes queues instead of taking every core. */
@@ -210,6 +213,7 @@ export function imageTransformHandler(options: ImageTransformOptions): (request:
   const logger = new Logger('ImageTransforms');
   const slots = new WorkSlots(options.maxConcurrentRenders ?? 2, options.maxWaitingRenders ?? 200, 'Too many images are being resized; try again shortly');
   const inFlight = new Map<string, Promise<Buffer>>();
+  const budget = new RenderCacheBudget(options.cacheDir, options.cacheMaxBytes);
 
   /** The cached render, or a new one; identical concurrent requests share one render. */
   const rendered = (key: string, cacheFile: string, render: () => Promise<Buffer>): Promise<Buffer> => {
@@ -220,8 +224,9 @@ export function imageTransformHandler(options: ImageTransformOptions): (request:
         const cached = await readFileIfExists(cacheFile); // another request may have rendered it while this one waited
         if (cached) return cached;
         const data = await render();
-        await writeFileAtomically(cacheFile, data).catch((error: unknown) =>
-          logger.warn(`Could not cache ${cacheFile}: ${(error as Error).message}`),
+        await writeFileAtomically(cacheFile, data).then(
+          () => budget.stored(cacheFile, data.length),
+          (error: unknown) => logger.warn({ err: error }, `Could not cache ${cacheFile}`),
         );
         return data;
       })
@@ -262,8 +267,10 @@ export function imageTransformHandler(options: ImageTransformOptions): (request:
       return;
     }
     const cacheFile = path.join(options.cacheDir, key.slice(0, 2), `${key}.${format === 'jpeg' ? 'jpg' : format}`);
+    const cached = await readFileIfExists(cacheFile);
+    if (cached) await budget.served(cacheFile, cached.length);
     const data =
-      (await readFileIfExists(cacheFile)) ??
+      cached ??
       (await rendered(key, cacheFile, () =>
         renderImage(file, transform, format).catch((error: unknown) => {
           logger.warn(`Could not transform ${relative}: ${(error as Error).message}`);

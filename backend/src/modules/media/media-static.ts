@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config/app-config';
 import { assetFile, assetPathOf, hasParameters, imageTransformHandler } from './image-transform';
 import { IMMUTABLE_KINDS, mediaDir, mediaRoot } from './media-paths';
 import { pendingPicturesFor } from './pending-pictures';
@@ -34,10 +35,10 @@ function requestedFile(root: string, requestPath: string): string | undefined {
  * (`?w=248&fit=crop&auto=format&dpr=2`), a resized image from the disk cache. A picture the content
  * names but that is not drawn yet (the seed's, just after a first start) is drawn first.
  */
-export async function registerMedia(fastify: FastifyInstance, dataDir: string): Promise<void> {
+export async function registerMedia(fastify: FastifyInstance, { dataDir, imageCacheMaxBytes }: Pick<AppConfig, 'dataDir' | 'imageCacheMaxBytes'>): Promise<void> {
   const root = mediaRoot(dataDir);
   const cacheControl = cacheControlFor(dataDir);
-  const transforms = imageTransformHandler({ root, cacheDir: imageCacheDir(dataDir), cacheControl });
+  const transforms = imageTransformHandler({ root, cacheDir: imageCacheDir(dataDir), cacheMaxBytes: imageCacheMaxBytes, cacheControl });
   const pending = pendingPicturesFor(dataDir);
 
   await fastify.register(async (media) => {
