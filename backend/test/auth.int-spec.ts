@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FIELD_MESSAGES, SOCIAL_LIMITS } from '@atelier/contracts';
@@ -520,5 +521,36 @@ describe('Matrix Network auth rate limit', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' });
     expect(await rowsWithEmail(t, fourth.email)).toBe(0);
+  });
+});
+
+describe('auth rate limits across API processes', () => {
+  const LIMIT = 3;
+  const login = (t: TestApp) => t.http.post('/api/auth/login').send({ email: 'nobody@example.com', password: 'wrong-password' });
+
+  (process.env.REDIS_URL ? it : it.skip)('with REDIS_URL, counts one address through two processes against one limit', async () => {
+    // Two API processes of one site (the same Redis and prefix), as behind a load balancer.
+    const env = { AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT), REDIS_URL: process.env.REDIS_URL, QUEUE_PREFIX: `limits-${randomUUID()}` };
+    const [first, second] = [await createTestApp(env), await createTestApp(env)];
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 2 * LIMIT; attempt += 1) statuses.push((await login(attempt % 2 === 0 ? first : second)).status);
+      // Each process alone would allow 3: together they allow 3, not 6.
+      expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('while Redis does not answer, still limits each process instead of failing', async () => {
+    const t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT), REDIS_URL: 'redis://127.0.0.1:1', QUEUE_PREFIX: `limits-${randomUUID()}` });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt <= LIMIT; attempt += 1) statuses.push((await login(t)).status);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await t.close();
+    }
   });
 });
