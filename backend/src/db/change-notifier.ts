@@ -31,10 +31,17 @@ export class ChangeNotifier implements OnModuleInit, OnApplicationShutdown {
     this.listeners.set(topic, set);
   }
 
+  /**
+   * Called after a change is committed, so it never fails: this process's listeners run at once, and
+   * if the broadcast does not get through, the other processes' caches expire on their own (each
+   * cache keeps what it holds only briefly) rather than the committed change being answered as failed.
+   */
   async publish(topic: string): Promise<void> {
     this.deliver(topic);
     if (this.handle.target.driver !== 'postgres') return;
-    await this.handle.db.execute(sql`select pg_notify(${PG_CHANNEL}, ${`${this.sender}:${topic}`})`);
+    await this.handle.db.execute(sql`select pg_notify(${PG_CHANNEL}, ${`${this.sender}:${topic}`})`).catch((error: unknown) => {
+      this.logger.warn({ err: error }, `Could not tell the other processes that ${topic} changed; their caches expire on their own`);
+    });
   }
 
   async onModuleInit(): Promise<void> {

@@ -120,7 +120,16 @@ export class PostsRepository {
   }
 
   async findById(id: string): Promise<PostRecord | undefined> {
-    const [record] = await this.db.select(recordColumns).from(posts).innerJoin(users, eq(users.id, posts.userId)).where(eq(posts.id, id));
+    return this.readRecord(this.db, id);
+  }
+
+  /**
+   * Writes read their post back in their own transaction: what they answer is then known before the
+   * commit, and a failure to read it undoes the write, so a write is answered as failed only when
+   * nothing was stored (a client retrying a stored post would post it twice).
+   */
+  private async readRecord(executor: Pick<Database, 'select'>, id: string): Promise<PostRecord | undefined> {
+    const [record] = await executor.select(recordColumns).from(posts).innerJoin(users, eq(users.id, posts.userId)).where(eq(posts.id, id));
     return record;
   }
 
@@ -129,13 +138,19 @@ export class PostsRepository {
     return row;
   }
 
-  async insert(values: { userId: string; description: string; picturePath: string | null }): Promise<string> {
-    const [row] = await this.db.insert(posts).values(values).returning({ id: posts.id });
-    return row.id;
+  async insert(values: { userId: string; description: string; picturePath: string | null }): Promise<PostRecord> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(posts).values(values).returning({ id: posts.id });
+      return (await this.readRecord(tx, row.id))!;
+    });
   }
 
-  async updateDescription(id: string, description: string): Promise<void> {
-    await this.db.update(posts).set({ description, updatedAt: sql`now()` }).where(eq(posts.id, id));
+  /** The edited post, or undefined if it is gone. */
+  async updateDescription(id: string, description: string): Promise<PostRecord | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.update(posts).set({ description, updatedAt: sql`now()` }).where(eq(posts.id, id));
+      return this.readRecord(tx, id);
+    });
   }
 
   /** Deletes the post (likes and comments go with it); answers its picture, if it had one. */
@@ -145,26 +160,29 @@ export class PostsRepository {
   }
 
   /**
-   * Removes the member's like if present, adds it otherwise; false if the post is gone. The post's
+   * Removes the member's like if present, adds it otherwise; answers the post (undefined if gone). The post's
    * row is locked first, so concurrent toggles of its likes apply one after the other, each seeing
    * the last one's result: without it, two toggles could both find no like, both insert, and count
    * as one. FOR NO KEY UPDATE leaves the likes' and comments' foreign-key checks (KEY SHARE) free.
    */
-  async toggleLike(postId: string, userId: string): Promise<boolean> {
+  async toggleLike(postId: string, userId: string): Promise<PostRecord | undefined> {
     return this.db.transaction(async (tx) => {
       const [post] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).for('no key update');
-      if (!post) return false;
+      if (!post) return undefined;
       const removed = await tx
         .delete(postLikes)
         .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
         .returning({ userId: postLikes.userId });
       if (removed.length === 0) await tx.insert(postLikes).values({ postId, userId }).onConflictDoNothing();
-      return true;
+      return this.readRecord(tx, postId);
     });
   }
 
-  async addComment(values: { postId: string; userId: string; text: string }): Promise<void> {
-    await this.db.insert(postComments).values(values);
+  async addComment(values: { postId: string; userId: string; text: string }): Promise<PostRecord | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.insert(postComments).values(values);
+      return this.readRecord(tx, values.postId);
+    });
   }
 
   async comments(postId: string): Promise<CommentRow[]> {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { FEED_PAGE, type Post, type PostComment } from '@atelier/contracts';
 import { AppError } from '../../common/errors/app-error';
 import { unlessReferenceGone } from '../../db/errors';
@@ -6,7 +6,7 @@ import { encodeUploadedImage } from '../media/image-upload';
 import { MediaStore } from '../media/media-store.service';
 import { ImpressionsCounter } from '../users/impressions.counter';
 import { UsersRepository } from '../users/users.repository';
-import { FeedCache, type PostPage, type ServedPage } from './feed-cache';
+import { FeedCache, servedPage, type PostPage, type ServedPage } from './feed-cache';
 import { encodeCursor } from './feed-cursor';
 import { toPost, toPostComment } from './post.serializer';
 import type { CreatePostInput, PageQuery } from './posts.schemas';
@@ -30,6 +30,8 @@ function pageKey(query: PageQuery, authorId?: string): string {
 
 @Injectable()
 export class PostsService {
+  private readonly logger = new Logger(PostsService.name);
+
   constructor(
     private readonly posts: PostsRepository,
     private readonly users: UsersRepository,
@@ -53,33 +55,35 @@ export class PostsService {
     assertActingAs(input.userId, actingId);
     const picture = input.picture ? await encodeUploadedImage(input.picture, 'picture', POST_PICTURE_MAX_SIDE) : undefined;
     const picturePath = picture ? await this.media.save('posts', picture) : null;
+    let record: PostRecord;
     try {
-      await unlessReferenceGone(
-        this.posts.insert({ userId: actingId, description: input.description, picturePath }),
-        accountGone,
-      );
+      record = await unlessReferenceGone(this.posts.insert({ userId: actingId, description: input.description, picturePath }), accountGone);
     } catch (error) {
       await this.media.remove('posts', picturePath);
       throw error;
     }
     await this.cache.changed();
-    return this.feed(actingId, { limit: FEED_PAGE.defaultLimit });
+    // The post is stored: from here on nothing may answer a failure, or a client retrying would post it twice.
+    try {
+      return await this.feed(actingId, { limit: FEED_PAGE.defaultLimit });
+    } catch (error) {
+      this.logger.warn({ err: error }, `Post ${record.id} is stored, but the feed could not be read; answering the post alone`);
+      return servedPage({ posts: [toPost(record)] });
+    }
   }
 
   async toggleLike(actingId: string, postId: string, claimedId?: string): Promise<Post> {
     assertActingAs(claimedId, actingId);
     await this.existing(postId);
-    if (!(await unlessReferenceGone(this.posts.toggleLike(postId, actingId), () => noSuchPost(postId)))) throw noSuchPost(postId);
-    await this.cache.changed();
-    return this.read(postId);
+    const record = await unlessReferenceGone(this.posts.toggleLike(postId, actingId), () => noSuchPost(postId));
+    return this.changed(record, postId);
   }
 
   async comment(actingId: string, postId: string, text: string, claimedId?: string): Promise<Post> {
     assertActingAs(claimedId, actingId);
     await this.existing(postId);
-    await unlessReferenceGone(this.posts.addComment({ postId, userId: actingId, text }), () => noSuchPost(postId));
-    await this.cache.changed();
-    return this.read(postId);
+    const record = await unlessReferenceGone(this.posts.addComment({ postId, userId: actingId, text }), () => noSuchPost(postId));
+    return this.changed(record, postId);
   }
 
   async comments(postId: string): Promise<PostComment[]> {
@@ -89,9 +93,7 @@ export class PostsService {
 
   async edit(actingId: string, postId: string, description: string): Promise<Post> {
     await this.authoredBy(actingId, postId);
-    await this.posts.updateDescription(postId, description);
-    await this.cache.changed();
-    return this.read(postId);
+    return this.changed(await this.posts.updateDescription(postId, description), postId);
   }
 
   async delete(actingId: string, postId: string): Promise<void> {
@@ -133,9 +135,10 @@ export class PostsService {
     if (post.userId !== actingId) throw new AppError('FORBIDDEN', 'Only the author can change or delete this post');
   }
 
-  private async read(postId: string): Promise<Post> {
-    const record = await this.posts.findById(postId);
-    if (!record) throw noSuchPost(postId); // deleted meanwhile
+  /** The answer to a committed change of a post (read back in its transaction), once caches are told. */
+  private async changed(record: PostRecord | undefined, postId: string): Promise<Post> {
+    if (!record) throw noSuchPost(postId); // deleted meanwhile: nothing was written
+    await this.cache.changed();
     return toPost(record);
   }
 }
