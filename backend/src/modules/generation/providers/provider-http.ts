@@ -9,6 +9,12 @@ const QUOTE_LIMIT = 200;
 /** Largest image accepted from a worker; a 2048x2048 PNG is well under this. */
 export const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 
+/** Largest JSON answer accepted from a worker: room for one such image in base64, and a little more. */
+export const MAX_JSON_BYTES = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024;
+
+/** Of an error answer only the start is read: a message quotes 200 characters of it. */
+const ERROR_BODY_BYTES = 64 * 1024;
+
 /** Decompression bombs: a small file may claim a huge canvas; refuse before decoding it. */
 const MAX_IMAGE_PIXELS = 40_000_000;
 
@@ -63,7 +69,7 @@ export class WorkerHttp {
   /** Calls `path` under the worker's URL and parses the JSON answer. */
   async json(path: string, request: WorkerRequest): Promise<unknown> {
     const response = await this.send(path, request);
-    const text = await this.read(response, request.signal, (r) => r.text());
+    const text = (await this.readLimited(response, request.signal, MAX_JSON_BYTES, `answered ${path} with`)).toString('utf8');
     const parsed = parseJson(text);
     if (parsed === undefined) {
       throw new ProviderError(`${this.label} answered ${path} with something that is not JSON: ${this.quote(text) || '(empty)'}`);
@@ -118,35 +124,60 @@ export class WorkerHttp {
     }
   }
 
-  private async read<T>(response: Response, signal: AbortSignal, reader: (response: Response) => Promise<T>): Promise<T> {
+  /**
+   * The answer's bytes, counted as they arrive: past `limit` the download is cancelled and the answer
+   * refused (`what` says which, e.g. `sent an image of`), so a worker streaming without end, with or
+   * without a Content-Length, never fills the API's memory. With `truncate`, the first `limit` bytes
+   * are kept instead (an error answer, of which only the start is quoted).
+   */
+  private async readLimited(response: Response, signal: AbortSignal, limit: number, what: string, truncate = false): Promise<Buffer> {
+    const tooLarge = (size: string) => new ProviderError(`${this.label} ${what} ${size}; the limit is ${limit} bytes`);
+    const declared = Number(response.headers.get('content-length'));
+    if (declared > limit && !truncate) {
+      await response.body?.cancel().catch(() => undefined);
+      throw tooLarge(`${declared} bytes`);
+    }
+    if (!response.body) return Buffer.alloc(0);
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
     try {
-      return await reader(response);
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const room = limit - total;
+        if (value.byteLength > room) {
+          await reader.cancel().catch(() => undefined);
+          if (!truncate) throw tooLarge(`more than ${limit} bytes`);
+          chunks.push(value.subarray(0, room));
+          total = limit;
+          break;
+        }
+        chunks.push(value);
+        total += value.byteLength;
+      }
     } catch (error) {
+      if (error instanceof ProviderError) throw error;
       throwIfAborted(signal);
       throw new WorkerHttpError(`${this.label} dropped the connection while answering: ${networkReason(error)}`, undefined, {
         cause: error,
       });
     }
+    return Buffer.concat(chunks, total);
   }
 
-  private async readImageBytes(response: Response, signal: AbortSignal): Promise<Buffer> {
-    const declared = Number(response.headers.get('content-length'));
-    if (declared > MAX_IMAGE_BYTES) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new ProviderError(`${this.label} sent an image of ${declared} bytes; the limit is ${MAX_IMAGE_BYTES}`);
-    }
-    const bytes = Buffer.from(await this.read(response, signal, (r) => r.arrayBuffer()));
-    if (bytes.length > MAX_IMAGE_BYTES) {
-      throw new ProviderError(`${this.label} sent an image of ${bytes.length} bytes; the limit is ${MAX_IMAGE_BYTES}`);
-    }
-    return bytes;
+  private readImageBytes(response: Response, signal: AbortSignal): Promise<Buffer> {
+    return this.readLimited(response, signal, MAX_IMAGE_BYTES, 'sent an image of');
   }
 
   private async statusError(response: Response, path: string, signal: AbortSignal, hinted = true): Promise<WorkerHttpError> {
-    const text = await this.read(response, signal, (r) => r.text()).catch((error: unknown) => {
-      throwIfAborted(signal);
-      return errorMessage(error);
-    });
+    const text = await this.readLimited(response, signal, ERROR_BODY_BYTES, 'answered an error of', true).then(
+      (bytes) => bytes.toString('utf8'),
+      (error: unknown) => {
+        throwIfAborted(signal);
+        return errorMessage(error);
+      },
+    );
     const detail = this.quote(summariseErrorBody(text)) || response.statusText || 'no details';
     const status = response.status;
     if (status === 404) {
