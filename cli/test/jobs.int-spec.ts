@@ -102,7 +102,9 @@ describe('atelier jobs (built) against a real backend', () => {
 
       const first = await cli(['jobs', 'cancel', queued]);
       expect(first).toMatchObject({ exitCode: 0, stderr: '', stdout: `Job ${queued} cancelled\n` });
-      expect(await jobStatus(queued)).toMatchObject({ status: 'CANCELLED', error: 'Cancelled by the owner' });
+      // Visitors read a general reason and the job id; the owner's view keeps who cancelled it.
+      expect(await jobStatus(queued)).toMatchObject({ status: 'CANCELLED', error: `The job was cancelled (reference ${queued})` });
+      expect(await cliJson<AdminJob>(['jobs', 'show', queued])).toMatchObject({ status: 'CANCELLED', error: 'Cancelled by the owner' });
 
       const second = await cliJson<AdminJob>(['jobs', 'cancel', running]);
       expect(second).toMatchObject({ id: running, status: 'CANCELLED', error: 'Cancelled by the owner' });

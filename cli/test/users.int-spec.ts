@@ -70,7 +70,7 @@ describe('atelier users (built) against a real backend', () => {
     }
   });
 
-  it('disable refuses sign-in and the tokens already held; enable lets the member back', async () => {
+  it('disable refuses sign-in and the tokens already held; enable lets the member sign in again', async () => {
     const before = await guestLogin();
     expect(before.status).toBe(200);
     const { token, user } = (await before.json()) as LoginResponse;
@@ -86,8 +86,12 @@ describe('atelier users (built) against a real backend', () => {
 
     const enabled = await succeeds(['users', 'enable', user._id]);
     expect(enabled).toBe(`Member Guest Visitor <${GUEST_ACCOUNT.email}> (${user._id}) enabled: they can sign in again\n`);
-    expect((await guestLogin()).status).toBe(200);
-    expect((await api(`/users/${user._id}`, { token })).status).toBe(200);
+    // The tokens the disable revoked stay revoked; a new sign-in works.
+    expect((await api(`/users/${user._id}`, { token })).status).toBe(401);
+    const again = await guestLogin();
+    expect(again.status).toBe(200);
+    const { token: fresh } = (await again.json()) as LoginResponse;
+    expect((await api(`/users/${user._id}`, { token: fresh })).status).toBe(200);
   });
 
   it('disable and enable by id with --json, and 404 for an unknown member', async () => {
