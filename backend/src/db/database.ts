@@ -9,7 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { Pool } from 'pg';
 import { schema } from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
-import { makeDataDirPrivate } from './private-data-dir';
+import { createPrivateDataDir, repairDataDirModes } from './private-data-dir';
 import { queriesInSlices } from './pglite-query-slices';
 
 /** Drizzle over either driver; repositories only ever see this type. */
@@ -103,13 +103,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
   let releaseLock = () => {};
   if (target.dataDir) {
-    makeDataDirPrivate(target.dataDir);
+    createPrivateDataDir(target.dataDir);
     releaseLock = await acquireDataDirLock(target.dataDir);
   }
   try {
-    if (target.dataDir && !target.loadDataDir) {
-      copyTemplateInto(target.dataDir);
-      makeDataDirPrivate(target.dataDir); // the copy keeps the template's modes
+    if (target.dataDir) {
+      if (!target.loadDataDir) copyTemplateInto(target.dataDir);
+      repairDataDirModes(target.dataDir); // an earlier version's files, or the template's modes the copy kept
     }
     const client = queriesInSlices(
       new PGlite({ dataDir: target.dataDir ?? undefined, loadDataDir: target.loadDataDir, startParams: [...PGLITE_START_PARAMS] }),
@@ -124,7 +124,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       close: closeOnce(async () => {
         await client.close();
         // A few files PGlite writes with an explicit mode (pg_internal.init, 0644); the folder kept them unreachable meanwhile.
-        if (target.dataDir) makeDataDirPrivate(target.dataDir);
+        if (target.dataDir) repairDataDirModes(target.dataDir);
         releaseLock();
       }),
     };

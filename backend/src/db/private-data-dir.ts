@@ -8,13 +8,18 @@ const OWNER_ONLY_UMASK = 0o077;
 
 /**
  * Keeps the embedded database private, as PostgreSQL keeps its own data directory: it holds members'
- * emails and password hashes (in its tables and its WAL). The process creates everything from here
- * on for its owner alone, whatever umask it was started with (PGlite creates its files 0666, less the
- * umask); the data dir is made 0700, and an existing one gets its folders 0700 and files 0600 back.
+ * emails and password hashes (in its tables and its WAL). From here on the process creates
+ * everything for its owner alone, whatever umask it was started with (PGlite creates its files
+ * 0666, less the umask), and the data dir exists, 0700, before anything is written into it.
  */
-export function makeDataDirPrivate(dataDir: string): void {
+export function createPrivateDataDir(dataDir: string): void {
   process.umask(OWNER_ONLY_UMASK);
   fs.mkdirSync(dataDir, { recursive: true, mode: OWNER_ONLY_DIR });
+  chmodIfNeeded(dataDir, OWNER_ONLY_DIR);
+}
+
+/** Gives every folder under `dataDir` mode 0700 and every file 0600 back (a data dir an earlier version or a copy left open). */
+export function repairDataDirModes(dataDir: string): void {
   const pending = [dataDir];
   for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
     chmodIfNeeded(dir, OWNER_ONLY_DIR);

@@ -2,7 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MAX_IMAGE_BYTES, MAX_JSON_BYTES, WorkerHttp } from './provider-http';
 
-/** A worker that streams `chunk` without end and without a Content-Length, counting what it sent. */
+/**
+ * A broken or hostile worker, as the review met one: it streams `chunk` without end and without a
+ * Content-Length, counting what it sent. A healthy ComfyUI answers /view with aiohttp's
+ * web.FileResponse, which sends a Content-Length (comfyanonymous/ComfyUI server.py, view_image);
+ * the limit has to hold when a worker, or a proxy in front of it, does not.
+ */
 async function endlessWorker(chunk: Buffer, status = 200): Promise<{ url: string; sent: () => number; server: Server }> {
   let sent = 0;
   const server = createServer((_request, response) => {
