@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
 import { FEED_PAGE, NEXT_CURSOR_HEADER, type Post } from '@atelier/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Response } from 'supertest';
@@ -113,6 +114,20 @@ describe('Matrix Network posts', () => {
       const changed = await t.http.get('/api/posts').set(ada.auth).set('If-None-Match', etag).expect(200);
       expect(changed.headers.etag).not.toBe(etag);
       expect((changed.body as Post[]).find((item) => item._id === post._id)?.likes).toEqual({ [cy.id]: true });
+    });
+    it('sends a browser the page brotli-compressed, the same JSON as uncompressed', async () => {
+      for (let i = 0; i < 5; i += 1) await createPost(t, bob, `a post long enough to make the page worth compressing, number ${i}`);
+      const plain = await t.http.get('/api/posts').set(ada.auth).set('Accept-Encoding', 'identity').expect(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      // Injected: supertest would decompress the bytes before a test could see them.
+      const browser = await t.app.inject({ url: '/api/posts', headers: { ...ada.auth, 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(browser.statusCode).toBe(200);
+      expect(browser.headers['content-encoding']).toBe('br');
+      expect(browser.headers.vary).toMatch(/Accept-Encoding/);
+      expect(browser.headers.etag).toBe(plain.headers.etag);
+      const compressed = browser.rawPayload;
+      expect(compressed.length).toBeLessThan(Number(plain.headers['content-length']) / 2);
+      expect(JSON.parse(brotliDecompressSync(compressed).toString())).toEqual(plain.body);
     });
   });
 

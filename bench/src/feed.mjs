@@ -25,6 +25,8 @@ import { memoryMb, newJwtSecret, startBackend, startBareServer } from './lib/pro
 import { hasFailures, recordFeedFigures, renderReport, sizeLabel } from './lib/report.mjs';
 
 const PAGE_SIZE = 20; // FEED_PAGE.defaultLimit in contracts/src/social.ts
+// What Chromium sends: the browser's cached first page comes compressed.
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /**
@@ -84,14 +86,22 @@ async function seedDatabase(database, size, options, log) {
   }
 }
 
-/** The cached first page, then uncached pages, of the API and the bare baseline taking turns. */
+/**
+ * The cached first page (as a client without compression and as a browser asks for it), then
+ * uncached pages, of the API and the bare baseline taking turns.
+ */
 async function measureServers(apiUrl, bareUrl, token, options) {
   const load = { durationSeconds: options.durationSeconds, rounds: options.rounds, connections: options.connections };
   const urls = [`${apiUrl}/api/posts`, `${bareUrl}/api/posts`];
   const headers = { authorization: `Bearer ${token}` };
   const [apiCached, bareCached] = await measureInTurns({ ...load, urls, headers });
+  const browser = { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+  const [apiBrowser, bareBrowser] = await measureInTurns({ ...load, urls, headers: browser });
   const [apiUncached, bareUncached] = await measureInTurns({ ...load, urls, headers, nextPath: randomCursorPath });
-  return { api: { cached: apiCached, uncached: apiUncached }, bare: { cached: bareCached, uncached: bareUncached } };
+  return {
+    api: { cached: apiCached, 'cached br': apiBrowser, uncached: apiUncached },
+    bare: { cached: bareCached, 'cached br': bareBrowser, uncached: bareUncached },
+  };
 }
 
 /**
@@ -122,7 +132,7 @@ async function benchSize(kind, size, options, admin, entry) {
     const token = await signInAsGuest(backend.baseUrl);
     await checkFirstFeedPage(backend.baseUrl, token, Math.min(PAGE_SIZE, size));
     log(
-      `API and bare node:http server in ${options.rounds} turns each: cached first page, then pages at random cursors, ` +
+      `API and bare node:http server in ${options.rounds} turns each: cached first page (plain, then as a browser asks), then pages at random cursors, ` +
         `each ${WARM_UP_SECONDS} s warm-up + ${options.durationSeconds} s`,
     );
     const { api, bare } = await measureServers(backend.baseUrl, bareServer.baseUrl, token, options);
@@ -158,9 +168,10 @@ async function main() {
     console.log(
       `GET /api/posts signed in as the guest, ${PAGE_SIZE} posts a page, ${options.connections} connections, ` +
         `${options.durationSeconds} s after a ${WARM_UP_SECONDS} s warm-up, the API and the bare server taking turns in ${options.rounds} rounds. cached = the first page, answered from the API's page cache; ` +
+        `cached br = the same, asked for with Chromium's Accept-Encoding (${BROWSER_ACCEPT_ENCODING}), so it comes brotli-compressed; ` +
         `uncached = pages at distinct random cursors, every one a cache miss read from the database. ` +
         `bare = a node:http server (bench/src/lib/bare-server.mjs) that verifies the same HS256 token and, uncached, runs the same page SQL ` +
-        `through the same driver and builds the same JSON; cached, it sends a ready buffer. Both run on the same data at once, the idle one waiting while the other is measured. ` +
+        `through the same driver and builds the same JSON; cached, it sends a ready buffer (compressed once at start, for cached br). Both run on the same data at once, the idle one waiting while the other is measured. ` +
         `API RSS = the API process's resident memory after its runs. Node ${process.version}, ${availableParallelism()} CPUs.\n`,
     );
     for (const { kind, rows } of results) {

@@ -5,13 +5,14 @@
 // for PostgreSQL; PGlite, with the API's settings, for the embedded database), builds the API's
 // JSON for each post and sends it with the next page's cursor. The first page without a query is
 // also kept as a ready buffer, built once at start (the cached page's baseline: token check, then
-// the buffer).
+// the buffer), and brotli-compressed once for clients that accept br (the API's quality, 4).
 //
 // Started by processes.mjs with PORT, JWT_SECRET, and BARE_DATABASE_URL (PostgreSQL) or
 // BARE_PGLITE_DIR (a PGlite data dir no other process has open).
 import { createSecretKey } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import { brotliCompressSync, constants } from 'node:zlib';
 import jwt from 'jsonwebtoken';
 
 const DEFAULT_LIMIT = 20; // FEED_PAGE in contracts/src/social.ts
@@ -95,6 +96,7 @@ async function main() {
   const query = await openDriver(process.env);
   const first = await loadPage(query, { limit: DEFAULT_LIMIT });
   const firstBody = Buffer.from(first.body);
+  const firstBrotli = brotliCompressSync(firstBody, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
 
   const server = createServer((req, res) => {
     if (req.url === '/health') return send(res, 200, '{}');
@@ -106,8 +108,12 @@ async function main() {
     }
     const url = new URL(req.url, 'http://bare');
     if (url.search === '') {
-      res.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': firstBody.length, 'x-next-cursor': first.nextCursor ?? '' });
-      return res.end(firstBody);
+      const brotli = /\bbr\b/.test(req.headers['accept-encoding'] ?? '');
+      const body = brotli ? firstBrotli : firstBody;
+      const headers = { 'content-type': JSON_TYPE, 'content-length': body.length, 'x-next-cursor': first.nextCursor ?? '', vary: 'Accept-Encoding' };
+      if (brotli) headers['content-encoding'] = 'br';
+      res.writeHead(200, headers);
+      return res.end(body);
     }
     const limit = Number(url.searchParams.get('limit') ?? DEFAULT_LIMIT);
     const cursor = url.searchParams.get('cursor');

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendJson, weakEtag } from '../../common/http/conditional';
+import { ReadyJson, sendReadyJson } from '../../common/http/ready-json';
 import { Public } from '../../common/decorators/public.decorator';
 import { ContentService } from './content.service';
 
@@ -9,10 +9,9 @@ import { ContentService } from './content.service';
 const CACHE_CONTROL = 'public, max-age=60';
 
 /** Sends `value` as JSON with a weak ETag of its bytes (a 304 when the client has them already). */
-function sendContent(request: FastifyRequest, reply: FastifyReply, value: unknown): FastifyReply {
-  const body = JSON.stringify(value);
+function sendContent(request: FastifyRequest, reply: FastifyReply, value: unknown): Promise<FastifyReply> {
   reply.header('Cache-Control', CACHE_CONTROL);
-  return sendJson(request, reply, body, weakEtag(body));
+  return sendReadyJson(request, reply, ReadyJson.of(value));
 }
 
 /** The public pages' content, read-only (`/api/content/*`); the owner edits it at /api/admin/content. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Post } from '@atelier/contracts';
-import { weakEtag } from '../../common/http/conditional';
+import { ReadyJson } from '../../common/http/ready-json';
 import { ChangeNotifier } from '../../db/change-notifier';
 import { tallyOf, type AuthorTally } from '../users/impressions.counter';
 
@@ -9,17 +9,15 @@ export interface PostPage {
   nextCursor?: string;
 }
 
-/** A page as it is sent: serialized to bytes once, with its ETag, however many members read it. */
+/** A page as it is sent: serialized (and compressed) once, with its ETag, however many members read it. */
 export interface ServedPage {
-  body: Buffer;
-  etag: string;
+  json: ReadyJson;
   nextCursor?: string;
   authors: AuthorTally;
 }
 
 export function servedPage(page: PostPage): ServedPage {
-  const body = Buffer.from(JSON.stringify(page.posts));
-  return { body, etag: weakEtag(body), nextCursor: page.nextCursor, authors: tallyOf(page.posts.map((post) => post.userId)) };
+  return { json: ReadyJson.of(page.posts), nextCursor: page.nextCursor, authors: tallyOf(page.posts.map((post) => post.userId)) };
 }
 
 /** Changes to posts, likes, comments or their authors publish this topic; every process drops its pages. */

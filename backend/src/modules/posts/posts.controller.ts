@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { NEXT_CURSOR_HEADER, type Post as PostBody, type PostComment } from '@atelier/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendJson } from '../../common/http/conditional';
+import { sendReadyJson } from '../../common/http/ready-json';
 import { CurrentMemberId } from '../../common/decorators/current-member.decorator';
 import { parseInput, ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
 import type { UploadedPicture } from '../media/image-upload';
@@ -22,12 +22,12 @@ import { PostsService } from './posts.service';
 
 /**
  * The body stays a plain array (the spec's client reads it as one); the next page's cursor rides in
- * a header. The page comes as bytes, with an ETag, so a client revalidating gets a 304. Sent here
- * rather than returned: a string would be encoded anew for every request.
+ * a header. The page comes as ready bytes (and compressed forms), with an ETag, so a client
+ * revalidating gets a 304. Sent here rather than returned: a string would be encoded anew for every request.
  */
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage): FastifyReply {
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage): Promise<FastifyReply> {
   if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-  return sendJson(request, reply, page.body, page.etag);
+  return sendReadyJson(request, reply, page.json);
 }
 
 @ApiTags('posts')
