@@ -40,7 +40,7 @@ function trustProxyValue(value: string): number | string | boolean {
  * the codes that say which they were.
  */
 class ApiFastifyAdapter extends FastifyAdapter {
-  constructor(options: FastifyServerOptions) {
+  constructor(options: FastifyServerOptions & { skipMiddie: boolean }) {
     super(options);
     // Set first, so the routes registered as plugins (media, frontend) inherit it too.
     this.getInstance().setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => answerError(error, request, reply));
@@ -62,6 +62,8 @@ function httpAdapter(options: AppModuleOptions): FastifyAdapter {
     requestIdHeader: false, // requestIdFor reads it, keeping only sane ids
     // As Express routed: /api/posts/ is /api/posts, and ids up to a long, refusable length reach validation.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // No Nest middleware exists here (hooks do that work), so no middie hook runs on every request.
+    skipMiddie: true,
   });
 }
 

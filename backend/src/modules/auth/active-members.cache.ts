@@ -18,6 +18,11 @@ interface ActiveMember {
   tokenVersion: number;
 }
 
+function standingOf(member: ActiveMember | undefined, tokenVersion: number): TokenStanding {
+  if (!member) return 'no-member';
+  return tokenVersion === member.tokenVersion ? 'accepted' : 'revoked';
+}
+
 /**
  * Which member ids exist and are not disabled, and which token version they accept, remembered for a
  * while: every signed-in request checks its token's member, and asking the database each time would
@@ -35,9 +40,13 @@ export class ActiveMembersCache {
   }
 
   async standing(id: string, tokenVersion: number): Promise<TokenStanding> {
-    const member = await this.activeMember(id);
-    if (!member) return 'no-member';
-    return tokenVersion === member.tokenVersion ? 'accepted' : 'revoked';
+    return standingOf(await this.activeMember(id), tokenVersion);
+  }
+
+  /** The standing from memory alone, if this member was seen lately; else undefined (ask `standing`). */
+  knownStanding(id: string, tokenVersion: number): TokenStanding | undefined {
+    const known = this.seen.get(id);
+    return known && known.until > Date.now() ? standingOf(known, tokenVersion) : undefined;
   }
 
   private async activeMember(id: string): Promise<ActiveMember | undefined> {

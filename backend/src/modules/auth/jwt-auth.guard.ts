@@ -5,7 +5,7 @@ import type { FastifyRequest as Request } from 'fastify';
 import type { AuthenticatedMember } from '../../common/decorators/current-member.decorator';
 import { IS_PUBLIC } from '../../common/decorators/public.decorator';
 import { AppError } from '../../common/errors/app-error';
-import { ActiveMembersCache } from './active-members.cache';
+import { ActiveMembersCache, type TokenStanding } from './active-members.cache';
 
 const MEMBER_ID = /^[0-9a-f-]{36}$/i;
 
@@ -19,6 +19,14 @@ interface MemberClaims {
 function bearerToken(request: Request): string | undefined {
   const [, scheme, token] = /(\S+)\s+(\S+)/.exec(request.headers.authorization ?? '') ?? [];
   return scheme?.toLowerCase() === 'bearer' ? token : undefined;
+}
+
+/** Lets the request through as `subject`, or says why its token no longer stands. */
+function admit(request: Request & { user?: AuthenticatedMember }, subject: string, standing: TokenStanding): true {
+  if (standing === 'no-member') throw new AppError('UNAUTHORIZED', 'The account of this token no longer exists');
+  if (standing === 'revoked') throw new AppError('UNAUTHORIZED', 'This session was ended by the site owner; sign in again');
+  request.user = { id: subject };
+  return true;
 }
 
 /**
@@ -51,9 +59,17 @@ export class JwtAuthGuard implements CanActivate {
     return isPublic;
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Synchronous when the member was seen lately (nearly every request): no promise to wait for. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (this.isPublic(context)) return true;
     const request = context.switchToHttp().getRequest<Request & { user?: AuthenticatedMember }>();
+    const { subject, version } = this.verifiedClaims(request);
+    const known = MEMBER_ID.test(subject) ? this.members.knownStanding(subject, version) : 'no-member';
+    if (known) return admit(request, subject, known);
+    return this.members.standing(subject, version).then((standing) => admit(request, subject, standing));
+  }
+
+  private verifiedClaims(request: Request): { subject: string; version: number } {
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHORIZED', 'Sign in to do this: the request has no bearer token');
     let claims: MemberClaims;
@@ -65,10 +81,7 @@ export class JwtAuthGuard implements CanActivate {
     }
     const { sub: subject, ver: version = 0 } = claims;
     if (!Number.isSafeInteger(version)) throw new AppError('UNAUTHORIZED', 'The bearer token is not valid; sign in again');
-    const standing = typeof subject === 'string' && MEMBER_ID.test(subject) ? await this.members.standing(subject, version as number) : 'no-member';
-    if (standing === 'no-member') throw new AppError('UNAUTHORIZED', 'The account of this token no longer exists');
-    if (standing === 'revoked') throw new AppError('UNAUTHORIZED', 'This session was ended by the site owner; sign in again');
-    request.user = { id: subject as string };
-    return true;
+    // Any other subject names no member of ours (MEMBER_ID does not match it).
+    return { subject: typeof subject === 'string' ? subject : '', version: version as number };
   }
 }
