@@ -60,6 +60,7 @@ describe(`a server killed with SIGKILL during writes and generation (${testDrive
     ADMIN_TOKEN,
     DATABASE_URL: database?.url,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    MEMBER_WRITES_PER_MINUTE: '100000',
     GENERATION_RATE_LIMIT_PER_MINUTE: '1000',
     GENERATION_CONCURRENCY: '1',
     WORKER_HEALTH_INTERVAL_SECONDS: '3600',

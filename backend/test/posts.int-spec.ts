@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
-import { FEED_PAGE, NEXT_CURSOR_HEADER, type Post } from '@atelier/contracts';
+import { COMMENTS_PAGE, FEED_COMMENTS, FEED_PAGE, NEXT_CURSOR_HEADER, type Post, type PostComment } from '@atelier/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Response } from 'supertest';
 import { postComments } from '../src/db/schema/post-comments.table';
@@ -95,6 +95,7 @@ describe('Matrix Network posts', () => {
         userPicturePath: ada.member.picturePath,
         likes: { [bob.id]: true },
         comments: ['Lovely!'],
+        commentCount: 1,
         createdAt: expect.stringMatching(ISO_DATE),
         updatedAt: expect.stringMatching(ISO_DATE),
       });
@@ -274,11 +275,75 @@ describe('Matrix Network posts', () => {
       expect(res.body).toEqual([]);
     });
 
-    it('accepts a comment of exactly 2000 characters', async () => {
+    it('accepts a comment of exactly 2000 characters: the post shows its start, the list all of it', async () => {
       const post = await createPost(t, bob, 'long comment');
       const text = 'c'.repeat(2000);
       const res = await t.http.post(`/api/posts/${post._id}/comments`).set(ada.auth).send({ text }).expect(201);
-      expect(res.body.comments).toEqual([text]);
+      expect(res.body).toMatchObject({ comments: [`${'c'.repeat(FEED_COMMENTS.previewLength - 1)}…`], commentCount: 1 });
+      const list = await t.http.get(`/api/posts/${post._id}/comments`).set(ada.auth).expect(200);
+      expect(list.body.map((comment: PostComment) => comment.text)).toEqual([text]);
+    });
+
+    it('embeds only the newest comments, cut short, and counts them all; a page of 20 such posts stays under 64 KB', async () => {
+      const many = 200;
+      const long = (n: number) => `${n} ${'€'.repeat(1990)}`; // 3 bytes a character in UTF-8: the worst for the page size
+      const ids: string[] = [];
+      for (let i = 0; i < 20; i += 1) ids.push((await createPost(t, ada, `many comments ${i}`))._id);
+      const start = Date.now();
+      await t.database.handle.db.insert(postComments).values(
+        ids.flatMap((postId) =>
+          Array.from({ length: many }, (_, n) => ({ postId, userId: cy.id, text: long(n), createdAt: new Date(start + n) })),
+        ),
+      );
+      await t.http.post(`/api/posts/${ids[0]}/comments`).set(bob.auth).send({ text: 'short and newest' }).expect(201);
+
+      const res = await t.http.get('/api/posts').query({ limit: 20 }).set(bob.auth).expect(200);
+      expect(Buffer.byteLength(res.text)).toBeLessThan(64 * 1024);
+      const page = res.body as Post[];
+      const newest = page.find((post) => post._id === ids[0])!;
+      expect(newest.commentCount).toBe(many + 1);
+      const cut = (text: string) => `${text.slice(0, FEED_COMMENTS.previewLength - 1)}…`;
+      expect(newest.comments).toEqual([cut(long(many - 2)), cut(long(many - 1)), 'short and newest']);
+      for (const post of page.filter((item) => ids.includes(item._id) && item._id !== ids[0])) {
+        expect(post).toMatchObject({ commentCount: many, comments: [cut(long(many - 3)), cut(long(many - 2)), cut(long(many - 1))] });
+      }
+    });
+
+    it('pages the full list oldest first, with X-Next-Cursor until the last page', async () => {
+      const post = await createPost(t, bob, 'a long thread');
+      const start = Date.now();
+      await t.database.handle.db
+        .insert(postComments)
+        .values(Array.from({ length: 120 }, (_, n) => ({ postId: post._id, userId: ada.id, text: `comment ${n}`, createdAt: new Date(start + n) })));
+      const texts: string[] = [];
+      const sizes: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const res = await t.http
+          .get(`/api/posts/${post._id}/comments`)
+          .query(cursor ? { cursor } : {})
+          .set(cy.auth)
+          .expect(200);
+        sizes.push(res.body.length);
+        texts.push(...(res.body as PostComment[]).map((comment) => comment.text));
+        cursor = res.headers[NEXT_CURSOR_HEADER];
+      } while (cursor && sizes.length < 10);
+      expect(sizes).toEqual([COMMENTS_PAGE.defaultLimit, COMMENTS_PAGE.defaultLimit, 120 - 2 * COMMENTS_PAGE.defaultLimit]);
+      expect(texts).toEqual(Array.from({ length: 120 }, (_, n) => `comment ${n}`));
+
+      const small = await t.http.get(`/api/posts/${post._id}/comments`).query({ limit: 7 }).set(cy.auth).expect(200);
+      expect(small.body).toHaveLength(7);
+    });
+
+    it.each([
+      ['limit=0', { limit: 0 }, 'limit', `must be between 1 and ${COMMENTS_PAGE.maxLimit}`],
+      ['limit=101', { limit: 101 }, 'limit', `must be between 1 and ${COMMENTS_PAGE.maxLimit}`],
+      ['a cursor that is no comment id', { cursor: 'abc' }, 'cursor', 'must be a comment id'],
+      ['an unknown parameter', { page: 2 }, 'page', 'is not an accepted field'],
+    ])('refuses a comments page with %s (400)', async (_case, query, field, message) => {
+      const post = await createPost(t, bob, `bad comments page: ${_case}`);
+      const res = await t.http.get(`/api/posts/${post._id}/comments`).query(query).set(ada.auth).expect(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field, message }] });
     });
 
     it.each([

@@ -67,8 +67,14 @@ export interface Post {
   userPicturePath: string;
   /** `{ memberId: true }` for every member who likes the post. */
   likes: Record<string, true>;
-  /** The comments' texts, oldest first. */
+  /**
+   * The newest comments' texts (at most FEED_COMMENTS.embedded), oldest first, each cut to
+   * FEED_COMMENTS.previewLength characters (ending in '…' when cut): a page of posts stays small
+   * however many comments they have. Every comment, whole: GET /api/posts/:id/comments.
+   */
   comments: string[];
+  /** How many comments the post has in all. */
+  commentCount: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -84,6 +90,10 @@ export interface PostComment {
 /** Header carrying the cursor of the next feed page; absent on the last page. */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 export const FEED_PAGE = { defaultLimit: 20, maxLimit: 100 } as const;
+/** What a post embeds of its comments (see Post.comments). */
+export const FEED_COMMENTS = { embedded: 3, previewLength: 200 } as const;
+/** GET /api/posts/:id/comments pages, oldest first, with X-Next-Cursor as the feed. */
+export const COMMENTS_PAGE = { defaultLimit: 50, maxLimit: 100 } as const;
 
 /** Length limits of every member and post field (characters). */
 export const SOCIAL_LIMITS = {

@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { GUEST_ACCOUNT } from '@atelier/contracts';
+import { COMMENTS_PAGE, GUEST_ACCOUNT } from '@atelier/contracts';
 import {
   SEEDED,
+  addComment,
   SEEDED_POST_COUNT,
   createPost,
   forgeToken,
@@ -163,7 +164,30 @@ test('a member comments on a post: the text shows in the expanded list and the c
   await expect(card.getByText(comment)).toBeVisible();
   await expect(countAfter(comments)).toHaveText('1');
   const commented = (await memberPosts(page.request, token, user._id)).find((candidate) => candidate._id === post._id);
-  expect(commented?.comments).toEqual([comment]);
+  expect(commented).toMatchObject({ comments: [comment], commentCount: 1 });
+});
+
+test('a post with more comments than a page: the count shows them all, the list pages with Load more comments', async ({ page }) => {
+  const { token } = await storeNewMemberSession(page);
+  const text = `Much discussed ${uniqueTag()}`;
+  const post = await createPost(page.request, token, text);
+  const total = COMMENTS_PAGE.defaultLimit + 2;
+  for (let n = 1; n <= total; n += 1) await addComment(page.request, token, post._id, `Reply ${n} to ${text}`);
+  await page.goto('/matrix');
+
+  const card = posts(page).filter({ hasText: text });
+  const comments = card.getByRole('button', { name: 'Comments', exact: true });
+  await expect(countAfter(comments)).toHaveText(String(total));
+  await comments.click();
+  // The first page, oldest first, replaces the embedded newest ones.
+  const listed = card.getByRole('list', { name: 'Comments' }).getByRole('listitem');
+  await expect(listed).toHaveCount(COMMENTS_PAGE.defaultLimit);
+  await expect(listed.first()).toContainText(`Reply 1 to ${text}`);
+
+  await card.getByRole('button', { name: 'Load more comments' }).click();
+  await expect(listed).toHaveCount(total);
+  await expect(listed.last()).toContainText(`Reply ${total} to ${text}`);
+  await expect(card.getByRole('button', { name: 'Load more comments' })).toHaveCount(0);
 });
 
 test('the author edits and deletes their post', async ({ page }) => {

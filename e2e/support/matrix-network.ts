@@ -81,6 +81,11 @@ export async function createPost(request: APIRequestContext, token: string, desc
   return post;
 }
 
+/** Adds a comment through the API; answers the post as it is after. */
+export async function addComment(request: APIRequestContext, token: string, postId: string, text: string): Promise<Post> {
+  return json<Post>(await request.post(`/api/posts/${postId}/comments`, { headers: bearer(token), data: { text } }), 201);
+}
+
 export async function memberPosts(request: APIRequestContext, token: string, userId: string): Promise<Post[]> {
   return json<Post[]>(await request.get(`/api/posts/${userId}/posts`, { headers: bearer(token), params: { limit: 100 } }), 200);
 }

@@ -63,6 +63,7 @@ const envSchema = z.object({
   IMAGE_CACHE_MAX_MB: optional(positiveAmount('megabytes', 1024 * 1024)).default(1024),
   JWT_TTL_SECONDS: optional(positiveInt(365 * 24 * 3600)).default(7 * 24 * 3600),
   AUTH_RATE_LIMIT_PER_MINUTE: optional(positiveInt(100_000)).default(10),
+  MEMBER_WRITES_PER_MINUTE: optional(positiveInt(100_000)).default(60),
   TRUST_PROXY: optional(z.string()),
   QUEUE_PREFIX: optional(z.string().regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')).default('atelier'),
   GENERATION_RATE_LIMIT_PER_MINUTE: optional(positiveInt(100_000)).default(10),
@@ -101,6 +102,8 @@ export interface AppConfig {
   jwtTtlSeconds: number;
   /** Login attempts, and separately registrations, allowed per client IP per minute. */
   authRateLimitPerMinute: number;
+  /** Posts, and separately comments, like toggles and friend toggles, one member may make per minute. */
+  memberWritesPerMinute: number;
   /** Fastify `trustProxy` value (proxy-addr syntax), so rate limits see client IPs behind a proxy (e.g. `1`, `loopback`). */
   trustProxy?: string;
   generation: GenerationConfig;
@@ -179,6 +182,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppC
     imageCacheMaxBytes: Math.round(vars.IMAGE_CACHE_MAX_MB * 1024 * 1024),
     jwtTtlSeconds: vars.JWT_TTL_SECONDS,
     authRateLimitPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE,
+    memberWritesPerMinute: vars.MEMBER_WRITES_PER_MINUTE,
     trustProxy: vars.TRUST_PROXY,
     generation: {
       queuePrefix: vars.QUEUE_PREFIX,

@@ -31,6 +31,8 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     FRONTEND_DIST: path.join(dataDir, 'no-frontend'),
+    // Suites write far faster than people do; the write limits have tests of their own that set them.
+    MEMBER_WRITES_PER_MINUTE: '100000',
     ...env,
   });
   const database = await createTestDatabase();

@@ -24,8 +24,12 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const COLUMNS = `select "posts"."id", "posts"."user_id", "posts"."description", "posts"."picture_path", "posts"."created_at",
   "posts"."updated_at", "users"."first_name", "users"."last_name", "users"."location", "users"."picture_path" as "user_picture_path",
   coalesce((select json_agg("post_likes"."user_id") from "post_likes" where "post_likes"."post_id" = "posts"."id"), '[]'::json) as "liked_by",
-  coalesce((select json_agg("post_comments"."text" order by "post_comments"."created_at", "post_comments"."id") from "post_comments"
-    where "post_comments"."post_id" = "posts"."id"), '[]'::json) as "comment_texts"
+  coalesce((select json_agg(newest.preview order by newest.created_at, newest.id) from (
+    select case when char_length("post_comments"."text") > 200 then left("post_comments"."text", 199) || '…' else "post_comments"."text" end as preview,
+      "post_comments"."created_at" as created_at, "post_comments"."id" as id
+    from "post_comments" where "post_comments"."post_id" = "posts"."id"
+    order by "post_comments"."created_at" desc, "post_comments"."id" desc limit 3) as newest), '[]'::json) as "comment_previews",
+  (select count(*)::int from "post_comments" where "post_comments"."post_id" = "posts"."id") as "comment_count"
   from "posts" inner join "users" on "users"."id" = "posts"."user_id"`;
 const ORDER = 'order by "posts"."created_at" desc, "posts"."id" desc';
 const FIRST_PAGE_SQL = `${COLUMNS} ${ORDER} limit $1`;
@@ -68,7 +72,8 @@ const toPost = (row) => ({
   picturePath: row.picture_path,
   userPicturePath: row.user_picture_path,
   likes: Object.fromEntries(row.liked_by.map((id) => [id, true])),
-  comments: row.comment_texts,
+  comments: row.comment_previews,
+  commentCount: row.comment_count,
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
 });

@@ -28,6 +28,7 @@ const post = (id: string, description: string): Post => ({
   userPicturePath: 'ada.png',
   likes: {},
   comments: [],
+  commentCount: 0,
   createdAt: '2026-01-02T03:04:05.000Z',
   updatedAt: '2026-01-02T03:04:05.000Z',
 });

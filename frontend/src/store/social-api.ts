@@ -17,13 +17,22 @@ export interface FeedPage {
   nextCursor?: string;
 }
 
+/** One page of a post's comments, oldest first. */
+export interface CommentsPage {
+  comments: PostComment[];
+  /** The next page's cursor; absent on the last page. */
+  nextCursor?: string;
+}
+
 export interface RegisterRequest extends RegisterFields {
   picture: File;
 }
 
+const nextCursorOf = (headers: Headers) => headers.get(NEXT_CURSOR_HEADER) ?? undefined;
+
 const pageFrom = ({ data, headers }: { data: Post[]; headers: Headers }): FeedPage => ({
   posts: data,
-  nextCursor: headers.get(NEXT_CURSOR_HEADER) ?? undefined,
+  nextCursor: nextCursorOf(headers),
 });
 
 export const socialApi = {
@@ -79,8 +88,13 @@ export const socialApi = {
     return (await apiRequest<Post>(`/posts/${encodeURIComponent(postId)}/comments`, { method: 'POST', token, json: { text } })).data;
   },
 
-  async comments(token: string, postId: string): Promise<PostComment[]> {
-    return (await apiRequest<PostComment[]>(`/posts/${encodeURIComponent(postId)}/comments`, { token })).data;
+  /** A page of the post's comments, whole and with their authors (the post itself embeds only the newest few). */
+  async comments(token: string, postId: string, cursor?: string): Promise<CommentsPage> {
+    const { data, headers } = await apiRequest<PostComment[]>(`/posts/${encodeURIComponent(postId)}/comments`, {
+      token,
+      query: { cursor },
+    });
+    return { comments: data, nextCursor: nextCursorOf(headers) };
   },
 
   async editPost(token: string, postId: string, description: string): Promise<Post> {

@@ -1,36 +1,46 @@
-import { Module } from '@nestjs/common';
-import { ThrottlerModule } from '@nestjs/throttler';
+import { Module, type ExecutionContext } from '@nestjs/common';
+import { ThrottlerModule, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
+import { limitOf, memberWriteOf, THROTTLERS, type ThrottlerName } from './rate-limits';
 import { SharedThrottlerStorage } from './shared-throttler-storage';
 
+/** Each throttler counts only the routes that name it (`@RateLimited`, `@MemberWriteLimit`). */
+const onlyItsRoutes = (name: ThrottlerName) => (context: ExecutionContext) => limitOf(context) !== name;
+
+function limitMessage(context: ExecutionContext, { timeToBlockExpire }: ThrottlerLimitDetail): string {
+  switch (limitOf(context)) {
+    case THROTTLERS.writes:
+      return `Too many ${memberWriteOf(context) ?? 'changes'} in a minute; wait ${timeToBlockExpire} s and try again`;
+    case THROTTLERS.generation:
+      return 'Too many generation jobs from this address; wait a minute and try again';
+    default:
+      return 'Too many attempts from this address; wait a minute and try again';
+  }
+}
+
 /**
- * Per-client-IP limits, one named throttler per concern. A controller guarded by ThrottlerGuard
- * skips the throttlers that are not its own (`@SkipThrottle({ name: true })`). With REDIS_URL the
- * counts live in Redis, shared by every API process (keys start with QUEUE_PREFIX, so sites sharing
- * a Redis count apart); without it, in this process's memory.
+ * The API's rate limits, one named throttler per concern. With REDIS_URL the counts live in Redis,
+ * shared by every API process (keys start with QUEUE_PREFIX, so sites sharing a Redis count apart);
+ * without it, in this process's memory.
  */
-export const THROTTLERS = { auth: 'auth', generation: 'generation' } as const;
-
-const MESSAGES: Record<string, string> = {
-  GenerationController: 'Too many generation jobs from this address; wait a minute and try again',
-};
-
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         throttlers: [
-          { name: THROTTLERS.auth, ttl: 60_000, limit: config.authRateLimitPerMinute },
-          { name: THROTTLERS.generation, ttl: 60_000, limit: config.generation.rateLimitPerMinute },
+          { name: THROTTLERS.auth, ttl: 60_000, limit: config.authRateLimitPerMinute, skipIf: onlyItsRoutes(THROTTLERS.auth) },
+          { name: THROTTLERS.generation, ttl: 60_000, limit: config.generation.rateLimitPerMinute, skipIf: onlyItsRoutes(THROTTLERS.generation) },
+          { name: THROTTLERS.writes, ttl: 60_000, limit: config.memberWritesPerMinute, skipIf: onlyItsRoutes(THROTTLERS.writes) },
         ],
-        // Auth routes count separately (login vs register); generation starts share one count per IP.
-        generateKey: (context, tracker, name) =>
-          `${config.generation.queuePrefix}:${name === THROTTLERS.generation ? name : `${name}:${context.getHandler().name}`}:${tracker}`,
+        // Auth routes count separately (login vs register), each kind of member write too; generation starts share one count.
+        generateKey: (context, tracker, name) => {
+          const scope = name === THROTTLERS.generation ? name : `${name}:${context.getClass().name}.${context.getHandler().name}`;
+          return `${config.generation.queuePrefix}:${scope}:${tracker}`;
+        },
         storage: config.redisUrl ? new SharedThrottlerStorage(config.redisUrl) : undefined,
-        errorMessage: (context) =>
-          MESSAGES[context.getClass().name] ?? 'Too many attempts from this address; wait a minute and try again',
+        errorMessage: limitMessage,
       }),
     }),
   ],

@@ -1,8 +1,8 @@
-import { Body, Controller, HttpCode, Post, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { LoginResponse, Member } from '@atelier/contracts';
 import { Public } from '../../common/decorators/public.decorator';
+import { RateLimited } from '../../common/rate-limit/rate-limits';
 import { parseInput } from '../../common/validation/zod-validation.pipe';
 import type { UploadedPicture } from '../media/image-upload';
 import { PictureUpload } from '../media/picture-upload.interceptor';
@@ -11,8 +11,7 @@ import { AuthService } from './auth.service';
 
 @ApiTags('auth')
 @Public()
-@UseGuards(ThrottlerGuard) // per client IP, separately for each route (AUTH_RATE_LIMIT_PER_MINUTE)
-@SkipThrottle({ generation: true })
+@RateLimited('auth') // per client IP, separately for each route (AUTH_RATE_LIMIT_PER_MINUTE)
 @Controller('auth')
 export class AuthController {
   constructor(private readonly auth: AuthService) {}

@@ -1,10 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import { EXAMPLE_IMAGE_COUNTS, type ExamplePage, type GenerationInfo, type JobStatusResponse, type StartedJob } from '@atelier/contracts';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/decorators/public.decorator';
 import { AppError } from '../../common/errors/app-error';
+import { RateLimited } from '../../common/rate-limit/rate-limits';
 import { ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
 import { ExampleImages } from './examples/example-images';
 import { isJobId, startDreamBody, startJobBody, type StartDreamBody, type StartJobBody } from './generation.schemas';
@@ -24,8 +24,7 @@ export class GenerationController {
 
   @Post('start-job')
   @HttpCode(202)
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ auth: true })
+  @RateLimited('generation')
   @ApiAcceptedResponse({ description: 'The job is queued: poll GET /api/job-status/{id}' })
   startJob(@Body(new ZodValidationPipe(startJobBody)) body: StartJobBody): Promise<StartedJob> {
     return this.jobs.startPrompt(body.prompt);
@@ -33,8 +32,7 @@ export class GenerationController {
 
   @Post('start-dream')
   @HttpCode(202)
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ auth: true })
+  @RateLimited('generation')
   @ApiAcceptedResponse({ description: 'The dream job is queued: poll GET /api/job-status/{id}' })
   startDream(@Body(new ZodValidationPipe(startDreamBody)) body: StartDreamBody): Promise<StartedJob> {
     return this.jobs.startDream(body.mode);

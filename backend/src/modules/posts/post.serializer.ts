@@ -12,7 +12,8 @@ export function toPost(record: PostRecord): Post {
     picturePath: record.picturePath,
     userPicturePath: record.userPicturePath,
     likes: Object.fromEntries(record.likedBy.map((id) => [id, true as const])),
-    comments: record.commentTexts,
+    comments: record.commentPreviews,
+    commentCount: record.commentCount,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };

@@ -4,17 +4,20 @@ import { NEXT_CURSOR_HEADER, type Post as PostBody, type PostComment } from '@at
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendReadyJson } from '../../common/http/ready-json';
 import { CurrentMemberId } from '../../common/decorators/current-member.decorator';
+import { MemberWriteLimit } from '../../common/rate-limit/rate-limits';
 import { parseInput, ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
 import type { UploadedPicture } from '../media/image-upload';
 import { PictureUpload } from '../media/picture-upload.interceptor';
 import {
   authorParams,
   commentSchema,
+  commentsQuery,
   createPostSchema,
   editPostSchema,
   likeSchema,
   pageQuery,
   postParams,
+  type CommentsQuery,
   type PageQuery,
 } from './posts.schemas';
 import type { ServedPage } from './feed-cache';
@@ -47,6 +50,7 @@ export class PostsController {
   }
 
   @Post()
+  @MemberWriteLimit('posts')
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(PictureUpload('picture'))
   async create(
@@ -70,6 +74,7 @@ export class PostsController {
   }
 
   @Patch(':id/like')
+  @MemberWriteLimit('likes')
   like(
     @Param(new ZodValidationPipe(postParams)) { id }: { id: string },
     @Body(new ZodValidationPipe(likeSchema)) body: { userId?: string },
@@ -79,6 +84,7 @@ export class PostsController {
   }
 
   @Post(':id/comments')
+  @MemberWriteLimit('comments')
   comment(
     @Param(new ZodValidationPipe(postParams)) { id }: { id: string },
     @Body(new ZodValidationPipe(commentSchema)) body: { text: string; userId?: string },
@@ -87,9 +93,16 @@ export class PostsController {
     return this.posts.comment(me, id, body.text, body.userId);
   }
 
+  /** Oldest first, a page at a time; X-Next-Cursor names the next page, as the feed's does. */
   @Get(':id/comments')
-  comments(@Param(new ZodValidationPipe(postParams)) { id }: { id: string }): Promise<PostComment[]> {
-    return this.posts.comments(id);
+  async comments(
+    @Param(new ZodValidationPipe(postParams)) { id }: { id: string },
+    @Query(new ZodValidationPipe(commentsQuery)) query: CommentsQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PostComment[]> {
+    const { comments, nextCursor } = await this.posts.comments(id, query);
+    if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
+    return comments;
   }
 
   @Patch(':id')

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
 import { MediaModule } from '../media/media.module';
 import { UsersModule } from '../users/users.module';
 import { FeedCache } from './feed-cache';
@@ -7,7 +8,7 @@ import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
 
 @Module({
-  imports: [UsersModule, MediaModule],
+  imports: [UsersModule, MediaModule, RateLimitModule],
   controllers: [PostsController],
   providers: [PostsRepository, PostsService, FeedCache],
   exports: [FeedCache],

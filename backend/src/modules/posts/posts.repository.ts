@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { FEED_COMMENTS } from '@atelier/contracts';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DATABASE } from '../../db/database.module';
 import type { Database } from '../../db/database';
@@ -26,10 +27,11 @@ export interface PostRow {
   userPicturePath: string;
 }
 
-/** A post with what the API shows of it: who likes it and its comments' texts. */
+/** A post with what the API shows of it: who likes it, its newest comments (cut short) and how many it has. */
 export interface PostRecord extends PostRow {
   likedBy: string[];
-  commentTexts: string[];
+  commentPreviews: string[];
+  commentCount: number;
 }
 
 export interface CommentRow {
@@ -56,14 +58,27 @@ const postColumns = {
   userPicturePath: users.picturePath,
 };
 
+// Constants of the API, not input: written into the statements as they are.
+const EMBEDDED = sql.raw(String(FEED_COMMENTS.embedded));
+const PREVIEW_LENGTH = sql.raw(String(FEED_COMMENTS.previewLength));
+const CUT_LENGTH = sql.raw(String(FEED_COMMENTS.previewLength - 1));
+
+/** The newest comments, cut to a preview, oldest first: a post's embedded comments stay a few hundred bytes. */
+const commentPreviews = sql<string[]>`coalesce((select json_agg(newest.preview order by newest.created_at, newest.id) from (
+  select case when char_length(${postComments.text}) > ${PREVIEW_LENGTH} then left(${postComments.text}, ${CUT_LENGTH}) || '…' else ${postComments.text} end as preview,
+    ${postComments.createdAt} as created_at, ${postComments.id} as id
+  from ${postComments} where ${postComments.postId} = ${posts.id}
+  order by ${postComments.createdAt} desc, ${postComments.id} desc limit ${EMBEDDED}) as newest), '[]'::json)`;
+
 /**
- * A post with its likes and comments' texts in one round trip: each correlated subquery is an
- * index lookup by post id, so a page costs the same whatever the table sizes.
+ * A post with its likes, newest comments and comment count in one round trip: each correlated
+ * subquery walks the index by post id, so a page costs the same whatever the table sizes.
  */
 const recordColumns = {
   ...postColumns,
   likedBy: sql<string[]>`coalesce((select json_agg(${postLikes.userId}) from ${postLikes} where ${postLikes.postId} = ${posts.id}), '[]'::json)`,
-  commentTexts: sql<string[]>`coalesce((select json_agg(${postComments.text} order by ${postComments.createdAt}, ${postComments.id}) from ${postComments} where ${postComments.postId} = ${posts.id}), '[]'::json)`,
+  commentPreviews,
+  commentCount: sql<number>`(select count(*)::int from ${postComments} where ${postComments.postId} = ${posts.id})`,
 };
 
 /** The page statement's parameters, by name. */
@@ -185,7 +200,11 @@ export class PostsRepository {
     });
   }
 
-  async comments(postId: string): Promise<CommentRow[]> {
+  /** One page of a post's comments, oldest first, starting after the comment `afterId` if given. */
+  async comments(postId: string, { afterId, limit }: { afterId?: string; limit: number }): Promise<CommentRow[]> {
+    const after = afterId
+      ? sql`(${postComments.createdAt}, ${postComments.id}) > (select c.created_at, c.id from ${postComments} c where c.id = ${afterId})`
+      : undefined;
     return this.db
       .select({
         id: postComments.id,
@@ -199,7 +218,8 @@ export class PostsRepository {
       })
       .from(postComments)
       .innerJoin(users, eq(users.id, postComments.userId))
-      .where(eq(postComments.postId, postId))
-      .orderBy(asc(postComments.createdAt), asc(postComments.id));
+      .where(and(eq(postComments.postId, postId), after))
+      .orderBy(asc(postComments.createdAt), asc(postComments.id))
+      .limit(limit);
   }
 }

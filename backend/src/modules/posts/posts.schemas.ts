@@ -1,4 +1,4 @@
-import { FEED_PAGE, SOCIAL_LIMITS as LIMITS } from '@atelier/contracts';
+import { COMMENTS_PAGE, FEED_PAGE, SOCIAL_LIMITS as LIMITS } from '@atelier/contracts';
 import { z } from 'zod';
 import { requiredText, uuidParam } from '../../common/validation/fields';
 import { clientFileName, pictureFileField } from '../media/picture-fields';
@@ -7,13 +7,16 @@ import { decodeCursor } from './feed-cursor';
 /** Clients may send their own id (the spec's client does); it must then be the signed-in member. */
 const actingUserId = uuidParam('a member').optional();
 
-export const pageQuery = z.strictObject({
-  limit: z.coerce
+const pageLimit = ({ defaultLimit, maxLimit }: { defaultLimit: number; maxLimit: number }) =>
+  z.coerce
     .number({ message: 'must be a whole number' })
     .int('must be a whole number')
-    .min(1, `must be between 1 and ${FEED_PAGE.maxLimit}`)
-    .max(FEED_PAGE.maxLimit, `must be between 1 and ${FEED_PAGE.maxLimit}`)
-    .default(FEED_PAGE.defaultLimit),
+    .min(1, `must be between 1 and ${maxLimit}`)
+    .max(maxLimit, `must be between 1 and ${maxLimit}`)
+    .default(defaultLimit);
+
+export const pageQuery = z.strictObject({
+  limit: pageLimit(FEED_PAGE),
   cursor: z
     .string()
     .max(200, 'is not a valid cursor')
@@ -25,6 +28,13 @@ export const pageQuery = z.strictObject({
     .optional(),
 });
 export type PageQuery = z.output<typeof pageQuery>;
+
+/** A page of one post's comments; the cursor is the last comment's id (X-Next-Cursor of the page before). */
+export const commentsQuery = z.strictObject({
+  limit: pageLimit(COMMENTS_PAGE),
+  cursor: uuidParam('a comment').optional(),
+});
+export type CommentsQuery = z.output<typeof commentsQuery>;
 
 export const postParams = z.object({ id: uuidParam('a post') });
 export const authorParams = z.object({ userId: uuidParam('a member') });

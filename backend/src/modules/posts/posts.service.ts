@@ -9,7 +9,7 @@ import { UsersRepository } from '../users/users.repository';
 import { FeedCache, servedPage, type PostPage, type ServedPage } from './feed-cache';
 import { encodeCursor } from './feed-cursor';
 import { toPost, toPostComment } from './post.serializer';
-import type { CreatePostInput, PageQuery } from './posts.schemas';
+import type { CommentsQuery, CreatePostInput, PageQuery } from './posts.schemas';
 import { PostsRepository, type PostRecord } from './posts.repository';
 
 const POST_PICTURE_MAX_SIDE = 2048;
@@ -86,9 +86,12 @@ export class PostsService {
     return this.changed(record, postId);
   }
 
-  async comments(postId: string): Promise<PostComment[]> {
+  /** A page of the post's comments, oldest first, and the cursor of the next page if there is one. */
+  async comments(postId: string, { limit, cursor }: CommentsQuery): Promise<{ comments: PostComment[]; nextCursor?: string }> {
     await this.existing(postId);
-    return (await this.posts.comments(postId)).map(toPostComment);
+    const rows = await this.posts.comments(postId, { afterId: cursor, limit: limit + 1 });
+    const page = rows.slice(0, limit);
+    return { comments: page.map(toPostComment), nextCursor: rows.length > limit ? page[page.length - 1]?.id : undefined };
   }
 
   async edit(actingId: string, postId: string, description: string): Promise<Post> {

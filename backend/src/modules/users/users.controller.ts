@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CurrentMemberId } from '../../common/decorators/current-member.decorator';
 import { uuidParam } from '../../common/validation/fields';
 import { ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
+import { MemberWriteLimit } from '../../common/rate-limit/rate-limits';
 import { UsersService } from './users.service';
 
 const memberParams = z.object({ id: uuidParam('a member') });
@@ -28,6 +29,7 @@ export class UsersController {
 
   /** Toggles a friendship; answers the member's friend list after the change. */
   @Patch(':id/:friendId')
+  @MemberWriteLimit('friend changes')
   toggleFriend(
     @Param(new ZodValidationPipe(friendParams)) { id, friendId }: { id: string; friendId: string },
     @CurrentMemberId() me: string,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
 import { MediaModule } from '../media/media.module';
 import { AdminUsersController } from './admin-users.controller';
 import { AdminUsersService } from './admin-users.service';
@@ -8,7 +9,7 @@ import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [MediaModule],
+  imports: [MediaModule, RateLimitModule],
   controllers: [UsersController, AdminUsersController],
   providers: [UsersRepository, UsersService, ImpressionsCounter, AdminUsersService],
   exports: [UsersRepository, UsersService, ImpressionsCounter],

@@ -1,4 +1,4 @@
-import { friendSummaryOf } from '@atelier/contracts';
+import { FEED_COMMENTS, friendSummaryOf, type Member, type PostComment } from '@atelier/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '@atelier/contracts';
@@ -9,6 +9,18 @@ import { setViewportWidth } from '../../test/viewport';
 import { alan, makePost, me } from './network-test-data';
 
 const posts = () => screen.getAllByRole('article');
+const commentTexts = (post: HTMLElement) =>
+  within(within(post).getByRole('list', { name: 'Comments' }))
+    .queryAllByRole('listitem')
+    .map((item) => item.textContent);
+
+const comment = (id: string, text: string, author: Member = alan): PostComment => ({
+  _id: id,
+  postId: 'p1',
+  text,
+  createdAt: '2026-01-02T03:04:05.000Z',
+  author: friendSummaryOf(author),
+});
 const postWith = async (text: string) => (await screen.findByText(text)).closest('article') as HTMLElement;
 
 // Whole-app renders with MUI's self-sizing text areas are slow in jsdom, slower still on a busy machine.
@@ -151,9 +163,9 @@ describe('/matrix', { timeout: 20_000 }, () => {
 
   it('expands the comments and adds one; the field empties once it is saved', async () => {
     vi.spyOn(socialApi, 'feed').mockResolvedValue({ posts: [makePost('p1', 'First post', alan, { comments: ['Great'] })] });
-    vi.spyOn(socialApi, 'comments').mockResolvedValue([
-      { _id: 'c1', postId: 'p1', text: 'Great', createdAt: '', author: friendSummaryOf(alan) },
-    ]);
+    vi.spyOn(socialApi, 'comments')
+      .mockResolvedValueOnce({ comments: [comment('c1', 'Great')] })
+      .mockResolvedValueOnce({ comments: [comment('c1', 'Great'), comment('c2', 'Thanks', me)] });
     const add = vi
       .spyOn(socialApi, 'addComment')
       .mockResolvedValue(makePost('p1', 'First post', alan, { comments: ['Great', 'Thanks'] }));
@@ -163,14 +175,71 @@ describe('/matrix', { timeout: 20_000 }, () => {
     expect(toggle.nextSibling).toHaveTextContent('1');
 
     await user.click(toggle);
-    expect(await within(first).findByText('Great')).toBeInTheDocument();
+    await waitFor(() => expect(commentTexts(first)).toEqual(['Alan Turing Great']));
     await user.type(within(first).getByRole('textbox', { name: 'Add a comment' }), 'Thanks');
     await user.click(within(first).getByRole('button', { name: 'Comment' }));
 
-    expect(await within(first).findByText('Thanks')).toBeInTheDocument();
+    // The list reloads with the new comment and its author.
+    await waitFor(() => expect(commentTexts(first)).toEqual(['Alan Turing Great', 'Ada Lovelace Thanks']));
     expect(add).toHaveBeenCalledWith('test-token', 'p1', 'Thanks');
     expect(within(first).getByRole('button', { name: 'Comments' }).nextSibling).toHaveTextContent('2');
     await waitFor(() => expect(within(first).getByRole('textbox', { name: 'Add a comment' })).toHaveValue(''));
+  });
+
+  it("counts every comment, shows the embedded newest ones until the whole list loads, and offers 'View all N comments'", async () => {
+    const embedded = ['Third', 'Fourth', `${'x'.repeat(FEED_COMMENTS.previewLength - 1)}…`];
+    vi.spyOn(socialApi, 'feed').mockResolvedValue({
+      posts: [makePost('p1', 'First post', alan, { comments: embedded, commentCount: 5 }), makePost('p2', 'Second post')],
+    });
+    const whole = ['First', 'Second', 'Third', 'Fourth', 'x'.repeat(300)].map((text, index) => comment(`c${index}`, text));
+    const comments = vi
+      .spyOn(socialApi, 'comments')
+      .mockRejectedValueOnce(new ApiError(0, 'NETWORK', 'unreachable'))
+      .mockResolvedValueOnce({ comments: whole });
+    const { user } = renderApp('/matrix', { signedIn: true });
+    const first = await postWith('First post');
+    expect(within(first).getByRole('button', { name: 'Comments' }).nextSibling).toHaveTextContent('5');
+
+    await user.click(within(first).getByRole('button', { name: 'Comments' }));
+    expect(await within(first).findByRole('alert')).toHaveTextContent('The comments could not be loaded.');
+    expect(commentTexts(first)).toEqual(embedded);
+    expect(within(first).queryByText('No comments yet')).not.toBeInTheDocument();
+
+    await user.click(within(first).getByRole('button', { name: 'View all 5 comments' }));
+    await waitFor(() => expect(commentTexts(first)).toEqual(whole.map((entry) => `Alan Turing ${entry.text}`)));
+    expect(comments).toHaveBeenCalledTimes(2);
+    expect(comments).toHaveBeenLastCalledWith('test-token', 'p1', undefined);
+    expect(within(first).queryByRole('button', { name: /View all/ })).not.toBeInTheDocument();
+    expect(within(first).queryByRole('alert')).not.toBeInTheDocument();
+
+    const second = await postWith('Second post');
+    expect(within(second).getByRole('button', { name: 'Comments' }).nextSibling).toHaveTextContent('0');
+    comments.mockResolvedValueOnce({ comments: [] });
+    await user.click(within(second).getByRole('button', { name: 'Comments' }));
+    expect(await within(second).findByText('No comments yet')).toBeInTheDocument();
+    expect(within(second).queryByRole('button', { name: /View all/ })).not.toBeInTheDocument();
+  });
+
+  it("appends the next page of comments with 'Load more comments' until there are none", async () => {
+    vi.spyOn(socialApi, 'feed').mockResolvedValue({
+      posts: [makePost('p1', 'First post', alan, { comments: ['Two', 'Three', 'Four'], commentCount: 4 })],
+    });
+    const comments = vi
+      .spyOn(socialApi, 'comments')
+      .mockResolvedValueOnce({ comments: [comment('c1', 'One'), comment('c2', 'Two')], nextCursor: 'k1' })
+      .mockResolvedValueOnce({ comments: [comment('c2', 'Two'), comment('c3', 'Three'), comment('c4', 'Four')] });
+    const { user } = renderApp('/matrix', { signedIn: true });
+    const first = await postWith('First post');
+
+    await user.click(within(first).getByRole('button', { name: 'Comments' }));
+    await waitFor(() => expect(commentTexts(first)).toEqual(['Alan Turing One', 'Alan Turing Two']));
+    await user.click(within(first).getByRole('button', { name: 'Load more comments' }));
+
+    await waitFor(() =>
+      expect(commentTexts(first)).toEqual(['Alan Turing One', 'Alan Turing Two', 'Alan Turing Three', 'Alan Turing Four']),
+    );
+    expect(comments).toHaveBeenLastCalledWith('test-token', 'p1', 'k1');
+    expect(within(first).queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
   });
 
   it('lets the author edit and delete their own post, and only theirs', async () => {

@@ -10,6 +10,7 @@ export type FailedAttempt =
   | 'like'
   | 'comment'
   | 'comments'
+  | 'moreComments'
   | 'edit'
   | 'delete'
   | 'friend';
@@ -22,6 +23,7 @@ const ATTEMPT: Record<FailedAttempt, string> = {
   like: 'The like was not saved.',
   comment: 'Your comment was not saved.',
   comments: 'The comments could not be loaded.',
+  moreComments: 'More comments could not be loaded.',
   edit: 'Your change was not saved.',
   delete: 'The post was not deleted.',
   friend: 'The friend list was not changed.',

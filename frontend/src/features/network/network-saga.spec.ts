@@ -1,9 +1,9 @@
-import { friendSummaryOf } from '@atelier/contracts';
+import { friendSummaryOf, type PostComment } from '@atelier/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../store/api-client';
 import { createAppStore } from '../../store/app-store';
 import { setLogin, setPosts } from '../../store/session-slice';
-import { socialApi, type FeedPage } from '../../store/social-api';
+import { socialApi, type CommentsPage, type FeedPage } from '../../store/social-api';
 import { alan, makePost, me } from './network-test-data';
 import {
   commentRequested,
@@ -14,6 +14,7 @@ import {
   friendToggled,
   likeToggled,
   memberRequested,
+  moreCommentsRequested,
   moreRequested,
   postRequested,
 } from './network-slice';
@@ -32,6 +33,17 @@ const page = (ids: string[], nextCursor?: string): FeedPage => ({
 });
 
 const ids = (store: ReturnType<typeof signedInStore>) => store.getState().session.posts.map((post) => post._id);
+
+const comment = (id: string): PostComment => ({
+  _id: id,
+  postId: 'p1',
+  text: `comment ${id}`,
+  createdAt: '2026-01-02T03:04:05.000Z',
+  author: friendSummaryOf(alan),
+});
+
+const commentIds = (store: ReturnType<typeof signedInStore>, postId: string) =>
+  store.getState().network.comments[postId]?.list.map((entry) => entry._id);
 
 /** A promise the test settles when it chooses. */
 function deferred<T>() {
@@ -188,13 +200,90 @@ describe('network saga', () => {
   it('a new comment reloads the list with authors when it was open', async () => {
     const store = signedInStore();
     store.dispatch(setPosts([makePost('p1', 'one')]));
-    const comments = vi.spyOn(socialApi, 'comments').mockResolvedValue([]);
+    const comments = vi.spyOn(socialApi, 'comments').mockResolvedValue({ comments: [] });
     vi.spyOn(socialApi, 'addComment').mockResolvedValue(makePost('p1', 'one', alan, { comments: ['Hi'] }));
 
     store.dispatch(commentsRequested({ postId: 'p1' }));
     await vi.waitFor(() => expect(store.getState().network.comments.p1?.status).toBe('loaded'));
     store.dispatch(commentRequested({ postId: 'p1', text: 'Hi' }));
     await vi.waitFor(() => expect(comments).toHaveBeenCalledTimes(2));
+  });
+
+  it("pages through a post's comments: each further page is asked with the cursor and appended without repeats", async () => {
+    const store = signedInStore();
+    const comments = vi
+      .spyOn(socialApi, 'comments')
+      .mockResolvedValueOnce({ comments: [comment('c1'), comment('c2')], nextCursor: 'k1' })
+      .mockResolvedValueOnce({ comments: [comment('c2'), comment('c3')], nextCursor: 'k2' })
+      .mockResolvedValueOnce({ comments: [comment('c4')] });
+
+    store.dispatch(commentsRequested({ postId: 'p1' }));
+    await vi.waitFor(() => expect(store.getState().network.comments.p1?.status).toBe('loaded'));
+    expect(comments).toHaveBeenLastCalledWith('jwt', 'p1', undefined);
+    expect(store.getState().network.comments.p1?.nextCursor).toBe('k1');
+
+    store.dispatch(moreCommentsRequested({ postId: 'p1' }));
+    await vi.waitFor(() => expect(store.getState().network.comments.p1?.nextCursor).toBe('k2'));
+    expect(comments).toHaveBeenLastCalledWith('jwt', 'p1', 'k1');
+    store.dispatch(moreCommentsRequested({ postId: 'p1' }));
+    await vi.waitFor(() => expect(store.getState().network.comments.p1?.nextCursor).toBeNull());
+    expect(comments).toHaveBeenLastCalledWith('jwt', 'p1', 'k2');
+    expect(commentIds(store, 'p1')).toEqual(['c1', 'c2', 'c3', 'c4']);
+    expect(store.getState().network.comments.p1?.more).toEqual({ status: 'loaded', error: null });
+
+    // The last page is loaded: there is nothing further to ask for.
+    store.dispatch(moreCommentsRequested({ postId: 'p1' }));
+    await new Promise((settle) => setTimeout(settle, 0));
+    expect(comments).toHaveBeenCalledTimes(3);
+  });
+
+  it('drops a further page of comments that arrives after the list was reloaded', async () => {
+    const store = signedInStore();
+    const slowPage = deferred<CommentsPage>();
+    vi.spyOn(socialApi, 'comments')
+      .mockResolvedValueOnce({ comments: [comment('c1')], nextCursor: 'k1' })
+      .mockReturnValueOnce(slowPage.promise)
+      .mockResolvedValueOnce({ comments: [comment('c1'), comment('c2')], nextCursor: 'k9' });
+
+    store.dispatch(commentsRequested({ postId: 'p1' }));
+    await vi.waitFor(() => expect(store.getState().network.comments.p1?.status).toBe('loaded'));
+    store.dispatch(moreCommentsRequested({ postId: 'p1' }));
+    store.dispatch(commentsRequested({ postId: 'p1' }));
+    await vi.waitFor(() => expect(store.getState().network.comments.p1?.nextCursor).toBe('k9'));
+
+    slowPage.resolve({ comments: [comment('stale')] });
+    await new Promise((settle) => setTimeout(settle, 0));
+    expect(commentIds(store, 'p1')).toEqual(['c1', 'c2']);
+    expect(store.getState().network.comments.p1?.more.status).toBe('idle');
+  });
+
+  it("a reload outdates the first page still on its way: the newer answer stays, whichever comes last", async () => {
+    const store = signedInStore();
+    const olderPage = deferred<CommentsPage>();
+    vi.spyOn(socialApi, 'comments')
+      .mockReturnValueOnce(olderPage.promise)
+      .mockResolvedValueOnce({ comments: [comment('c1'), comment('c2')] });
+
+    store.dispatch(commentsRequested({ postId: 'p1' }));
+    store.dispatch(commentsRequested({ postId: 'p1' }));
+    await vi.waitFor(() => expect(store.getState().network.comments.p1?.status).toBe('loaded'));
+    olderPage.resolve({ comments: [comment('c1')], nextCursor: 'old' });
+    await new Promise((settle) => setTimeout(settle, 0));
+    expect(commentIds(store, 'p1')).toEqual(['c1', 'c2']);
+    expect(store.getState().network.comments.p1?.nextCursor).toBeNull();
+  });
+
+  it('a failed further page keeps the comments loaded so far and the code', async () => {
+    const store = signedInStore();
+    vi.spyOn(socialApi, 'comments')
+      .mockResolvedValueOnce({ comments: [comment('c1')], nextCursor: 'k1' })
+      .mockRejectedValueOnce(new ApiError(503, 'SERVICE_UNAVAILABLE', 'busy'));
+    store.dispatch(commentsRequested({ postId: 'p1' }));
+    await vi.waitFor(() => expect(store.getState().network.comments.p1?.status).toBe('loaded'));
+    store.dispatch(moreCommentsRequested({ postId: 'p1' }));
+    await vi.waitFor(() => expect(store.getState().network.comments.p1?.more).toEqual({ status: 'failed', error: 'SERVICE_UNAVAILABLE' }));
+    expect(commentIds(store, 'p1')).toEqual(['c1']);
+    expect(store.getState().network.comments.p1?.nextCursor).toBe('k1');
   });
 
   it('a failed like keeps the post as it was and the code on the post', async () => {

@@ -1,13 +1,13 @@
-import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
-import type { FriendSummary, Member, Post, PostComment } from '@atelier/contracts';
-import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { Action, PayloadAction, UnknownAction } from '@reduxjs/toolkit';
+import type { FriendSummary, Member, Post } from '@atelier/contracts';
+import { all, call, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { ApiError } from '../../store/api-client';
 import { withToken } from '../../store/api-saga';
 import { selectUser } from '../../store/session-selectors';
 import { appendPosts, removePost, setFriends, setPost, setPosts } from '../../store/session-slice';
 import type { SessionUser } from '../../store/session-types';
-import { socialApi, type FeedPage } from '../../store/social-api';
+import { socialApi, type CommentsPage, type FeedPage } from '../../store/social-api';
 import { selectComments, selectFeed, selectMemberView } from './network-selectors';
 import {
   commentRequested,
@@ -27,6 +27,9 @@ import {
   memberFriendsLoaded,
   memberLoaded,
   memberRequested,
+  moreCommentsFailed,
+  moreCommentsLoaded,
+  moreCommentsRequested,
   moreFailed,
   moreLoaded,
   moreRequested,
@@ -36,6 +39,7 @@ import {
   postFailed,
   postRequested,
   sameSource,
+  type CommentsState,
   type FeedSource,
   type NetworkErrorCode,
   type NetworkState,
@@ -147,12 +151,39 @@ function* deletePost({ payload: { postId } }: PayloadAction<PostActionRequest>):
   yield call(runPostAction<void>, postId, 'delete', (token) => socialApi.deletePost(token, postId), () => removePost(postId));
 }
 
+const reloadOfComments = (postId: string) => (action: Action) =>
+  commentsRequested.match(action) && action.payload.postId === postId;
+
+/**
+ * One page of a post's comments, or undefined when the first page is asked for again meanwhile
+ * (after a new comment): that request starts the paging over, and this answer would be stale.
+ */
+function* commentsPage(postId: string, cursor?: string): SagaIterator<CommentsPage | undefined> {
+  const { page }: { page?: CommentsPage } = yield race({
+    page: call(withToken, (token: string) => socialApi.comments(token, postId, cursor)),
+    reloaded: take(reloadOfComments(postId)),
+  });
+  return page;
+}
+
 function* loadComments({ payload: { postId } }: PayloadAction<PostActionRequest>): SagaIterator {
   try {
-    const comments: PostComment[] = yield call(withToken, (token: string) => socialApi.comments(token, postId));
-    yield put(commentsLoaded({ postId, comments }));
+    const page: CommentsPage | undefined = yield call(commentsPage, postId);
+    if (page) yield put(commentsLoaded({ postId, ...page }));
   } catch (error) {
     yield put(commentsFailed({ postId, error: codeOf(error) }));
+  }
+}
+
+function* loadMoreComments({ payload: { postId } }: PayloadAction<PostActionRequest>): SagaIterator {
+  const comments: CommentsState | undefined = yield select(selectComments(postId));
+  // The reducer marks a further page as loading only when there is one to ask for.
+  if (comments?.more.status !== 'loading' || comments.nextCursor === null) return;
+  try {
+    const page: CommentsPage | undefined = yield call(commentsPage, postId, comments.nextCursor);
+    if (page) yield put(moreCommentsLoaded({ postId, ...page }));
+  } catch (error) {
+    yield put(moreCommentsFailed({ postId, error: codeOf(error) }));
   }
 }
 
@@ -188,6 +219,8 @@ export function* networkSaga(): SagaIterator {
   yield takeEvery(commentRequested.type, addComment);
   yield takeEvery(editRequested.type, editPost);
   yield takeEvery(deleteRequested.type, deletePost);
+  // Posts load their comments independently; a reload of one post's list outdates its own pages only.
   yield takeEvery(commentsRequested.type, loadComments);
+  yield takeEvery(moreCommentsRequested.type, loadMoreComments);
   yield takeEvery(friendToggled.type, toggleFriend);
 }

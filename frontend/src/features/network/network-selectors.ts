@@ -1,3 +1,4 @@
+import type { Post } from '@atelier/contracts';
 import type { RootState } from '../../store/app-store';
 import type { PostAction } from './network-slice';
 
@@ -12,6 +13,18 @@ export const selectPostAction = (postId: string, action: PostAction) => (state: 
   state.network.posts[postId]?.[action];
 
 export const selectComments = (postId: string) => (state: RootState) => state.network.comments[postId];
+
+/**
+ * The comments with authors to show for `post`, or null while its embedded previews must do (nothing
+ * loaded yet, the load failed, or the post has gained comments since). Pages run from the oldest on,
+ * so a list with further pages is a current beginning; a complete one is current while it holds
+ * `commentCount` comments.
+ */
+export const selectCommentsWithAuthors = (post: Post) => (state: RootState) => {
+  const loaded = state.network.comments[post._id];
+  if (!loaded || loaded.status === 'failed') return null;
+  return loaded.nextCursor !== null || loaded.list.length >= post.commentCount ? loaded.list : null;
+};
 
 /** Whether `memberId` is among the signed-in member's friends. */
 export const selectIsMyFriend = (memberId: string) => (state: RootState) =>

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { setLogout } from '../../store/session-slice';
 import { alan, me } from './network-test-data';
 import {
+  commentsLoaded,
+  commentsRequested,
   feedFailed,
   feedLoaded,
   feedRequested,
@@ -12,6 +14,8 @@ import {
   memberFailed,
   memberLoaded,
   memberRequested,
+  moreCommentsFailed,
+  moreCommentsRequested,
   moreFailed,
   moreRequested,
   networkReducer,
@@ -89,6 +93,19 @@ describe('network slice', () => {
     expect(state.posts.p1.like).toEqual({ pending: false, error: null, done: 1 });
     expect(state.posts.p2.like).toEqual({ pending: false, error: 'NOT_FOUND', done: 0 });
     expect(networkReducer(state, likeToggled({ postId: 'p2' })).posts.p2.like).toEqual({ pending: true, error: null, done: 0 });
+  });
+
+  it('a further page of comments is asked for only when there is one, and not while the list reloads', () => {
+    const lastPage = reduce(commentsRequested({ postId: 'p1' }), commentsLoaded({ postId: 'p1', comments: [] }));
+    expect(networkReducer(lastPage, moreCommentsRequested({ postId: 'p1' })).comments.p1.more.status).toBe('idle');
+    expect(networkReducer(lastPage, moreCommentsRequested({ postId: 'p2' })).comments.p2).toBeUndefined();
+
+    const paged = reduce(commentsRequested({ postId: 'p1' }), commentsLoaded({ postId: 'p1', comments: [], nextCursor: 'k1' }));
+    expect(networkReducer(paged, moreCommentsRequested({ postId: 'p1' })).comments.p1.more.status).toBe('loading');
+    const failed = networkReducer(paged, moreCommentsFailed({ postId: 'p1', error: 'NETWORK' }));
+    const reloading = networkReducer(failed, commentsRequested({ postId: 'p1' }));
+    expect(reloading.comments.p1).toMatchObject({ status: 'loading', nextCursor: 'k1', more: { status: 'idle', error: null } });
+    expect(networkReducer(reloading, moreCommentsRequested({ postId: 'p1' })).comments.p1.more.status).toBe('idle');
   });
 
   it('friend toggles are pending per member; a failure keeps its code', () => {

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FriendSummary, Member, PostComment } from '@atelier/contracts';
 import type { ApiError } from '../../store/api-client';
+import type { CommentsPage } from '../../store/social-api';
 import { setLogout } from '../../store/session-slice';
 
 /** What a failed call left behind: the API's error code (`NETWORK` when no answer came). */
@@ -23,11 +24,20 @@ export interface PostActionState {
   done: number;
 }
 
+/** A post's comments with their authors, as far as they are loaded: pages from the oldest on. */
 export interface CommentsState {
+  /** The first page's load (again after a comment is added: the list then lacks it). */
   status: LoadStatus;
   list: PostComment[];
   error: NetworkErrorCode | null;
+  /** The next page's cursor; null on the last page. */
+  nextCursor: string | null;
+  more: { status: LoadStatus; error: NetworkErrorCode | null };
 }
+
+/** Whether a further page of comments can be asked for (not while the first page is loading again). */
+export const canLoadMoreComments = (comments: CommentsState | undefined): comments is CommentsState =>
+  comments?.status === 'loaded' && comments.nextCursor !== null && comments.more.status !== 'loading';
 
 export interface NetworkState {
   /** The member a user card shows (the signed-in member on /matrix), fetched fresh on every visit. */
@@ -178,14 +188,50 @@ const networkSlice = createSlice({
 
     commentsRequested(state, action: PayloadAction<PostActionRequest>) {
       const current = state.comments[action.payload.postId];
-      state.comments[action.payload.postId] = { status: 'loading', list: current?.list ?? [], error: null };
+      // What was loaded stays on screen, if still current, until the first page replaces it.
+      state.comments[action.payload.postId] = {
+        status: 'loading',
+        list: current?.list ?? [],
+        error: null,
+        nextCursor: current?.nextCursor ?? null,
+        more: { status: 'idle', error: null },
+      };
     },
-    commentsLoaded(state, action: PayloadAction<PostActionRequest & { comments: PostComment[] }>) {
-      state.comments[action.payload.postId] = { status: 'loaded', list: action.payload.comments, error: null };
+    commentsLoaded(state, action: PayloadAction<PostActionRequest & CommentsPage>) {
+      state.comments[action.payload.postId] = {
+        status: 'loaded',
+        list: action.payload.comments,
+        error: null,
+        nextCursor: action.payload.nextCursor ?? null,
+        more: { status: 'idle', error: null },
+      };
     },
     commentsFailed(state, action: PayloadAction<PostActionRequest & { error: NetworkErrorCode }>) {
       const current = state.comments[action.payload.postId];
-      state.comments[action.payload.postId] = { status: 'failed', list: current?.list ?? [], error: action.payload.error };
+      state.comments[action.payload.postId] = {
+        status: 'failed',
+        list: current?.list ?? [],
+        error: action.payload.error,
+        nextCursor: current?.nextCursor ?? null,
+        more: { status: 'idle', error: null },
+      };
+    },
+    moreCommentsRequested(state, action: PayloadAction<PostActionRequest>) {
+      const current = state.comments[action.payload.postId];
+      if (canLoadMoreComments(current)) current.more = { status: 'loading', error: null };
+    },
+    /** A further page: adds, at the end, the comments not already listed. */
+    moreCommentsLoaded(state, action: PayloadAction<PostActionRequest & CommentsPage>) {
+      const current = state.comments[action.payload.postId];
+      if (!current) return;
+      const listed = new Set(current.list.map((comment) => comment._id));
+      current.list.push(...action.payload.comments.filter((comment) => !listed.has(comment._id)));
+      current.nextCursor = action.payload.nextCursor ?? null;
+      current.more = { status: 'loaded', error: null };
+    },
+    moreCommentsFailed(state, action: PayloadAction<PostActionRequest & { error: NetworkErrorCode }>) {
+      const current = state.comments[action.payload.postId];
+      if (current) current.more = { status: 'failed', error: action.payload.error };
     },
 
     friendToggled(state, action: PayloadAction<{ friendId: string }>) {
@@ -231,6 +277,9 @@ export const {
   commentsRequested,
   commentsLoaded,
   commentsFailed,
+  moreCommentsRequested,
+  moreCommentsLoaded,
+  moreCommentsFailed,
   friendToggled,
   friendToggleDone,
   friendToggleFailed,

@@ -19,7 +19,10 @@ export const alan: Member = {
 
 export const me = testMember;
 
-/** A post by `author` (Alan unless told), text-only, with no likes or comments. */
+/**
+ * A post by `author` (Alan unless told), text-only, with no likes or comments. Given embedded
+ * comments, it counts just those unless `commentCount` says it has more (the API embeds the newest few).
+ */
 export function makePost(id: string, description: string, author: Member = alan, extra: Partial<Post> = {}): Post {
   return {
     _id: id,
@@ -32,6 +35,7 @@ export function makePost(id: string, description: string, author: Member = alan,
     userPicturePath: author.picturePath,
     likes: {},
     comments: [],
+    commentCount: extra.comments?.length ?? 0,
     createdAt: '2026-01-02T03:04:05.000Z',
     updatedAt: '2026-01-02T03:04:05.000Z',
     ...extra,

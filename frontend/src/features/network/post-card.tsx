@@ -14,7 +14,7 @@ import { selectUser } from '../../store/session-selectors';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
 import { FailureAlert } from './failure-alert';
 import { FriendRow } from './friend-row';
-import { selectComments, selectPostAction, selectPostActions } from './network-selectors';
+import { selectComments, selectCommentsWithAuthors, selectPostAction, selectPostActions } from './network-selectors';
 import { commentsRequested, editRequested, likeToggled, type PostAction } from './network-slice';
 import { CommentForm, CommentList } from './post-comments';
 import { PostOptions } from './post-options';
@@ -72,6 +72,7 @@ export function PostCard({ post }: { post: Post }) {
   const liking = useAppSelector(selectPostAction(post._id, 'like'))?.pending ?? false;
   const editsSaved = useAppSelector(selectPostAction(post._id, 'edit'))?.done ?? 0;
   const commentsLoad = useAppSelector(selectComments(post._id));
+  const commentsShown = useAppSelector(selectCommentsWithAuthors(post));
   const [commentsOpen, setCommentsOpen] = useState(false);
   // Editing lasts until the next successful save: the saved count moves past the one editing began at.
   const [editingSince, setEditingSince] = useState<number | null>(null);
@@ -84,7 +85,7 @@ export function PostCard({ post }: { post: Post }) {
 
   const openComments = () => {
     setCommentsOpen(true);
-    if (!commentsLoad || commentsLoad.status === 'failed') dispatch(commentsRequested({ postId: post._id }));
+    if (commentsLoad?.status !== 'loading' && !commentsShown) dispatch(commentsRequested({ postId: post._id }));
   };
 
   return (
@@ -141,7 +142,7 @@ export function PostCard({ post }: { post: Post }) {
             >
               <ChatBubbleOutlineOutlined />
             </IconButton>
-            <Typography>{post.comments.length}</Typography>
+            <Typography>{post.commentCount}</Typography>
           </Box>
         </Box>
         {/* The spec's share icon does nothing. */}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Post } from '@atelier/contracts';
+import type { Post, PostComment } from '@atelier/contracts';
 import { SOCIAL_LIMITS } from '@atelier/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,45 +9,68 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
 import { FailureAlert } from './failure-alert';
-import { selectComments, selectPostAction } from './network-selectors';
-import { commentRequested, commentsRequested } from './network-slice';
+import { selectComments, selectCommentsWithAuthors, selectPostAction } from './network-selectors';
+import { canLoadMoreComments, commentRequested, commentsRequested, moreCommentsRequested } from './network-slice';
 
-/** The expanded list: comment texts, with their authors once the list with authors has loaded. */
+function CommentItem({ author, text }: { author?: PostComment['author']; text: string }) {
+  return (
+    <li>
+      <Divider />
+      <Typography sx={{ color: 'neutral.main', m: '0.5rem 0', pl: '1rem', overflowWrap: 'break-word', whiteSpace: 'pre-wrap' }}>
+        {author && (
+          <>
+            <Box component="span" sx={{ fontWeight: 500, color: 'neutral.dark' }}>
+              {author.firstName} {author.lastName}
+            </Box>{' '}
+          </>
+        )}
+        {text}
+      </Typography>
+    </li>
+  );
+}
+
+const commentButton = { textTransform: 'none', ml: '1rem', my: '0.25rem' } as const;
+
+/**
+ * The expanded list. The post embeds only its newest comments, shortened; the whole texts with their
+ * authors load page by page, from the oldest on, and replace them once loaded and current.
+ */
 export function CommentList({ post, id }: { post: Post; id: string }) {
   const dispatch = useAppDispatch();
   const loaded = useAppSelector(selectComments(post._id));
-  // The post's own texts are always current; the list with authors is used when it matches them.
-  const withAuthors = loaded && loaded.list.length === post.comments.length ? loaded.list : null;
+  const withAuthors = useAppSelector(selectCommentsWithAuthors(post));
+  const loadAll = () => dispatch(commentsRequested({ postId: post._id }));
+  const loadMore = () => dispatch(moreCommentsRequested({ postId: post._id }));
+  const loading = loaded?.status === 'loading';
+  const more = withAuthors ? loaded?.more : undefined;
 
   return (
     <Box id={id} sx={{ mt: '0.5rem' }}>
-      {post.comments.length === 0 && (
+      {post.commentCount === 0 && (
         <Typography variant="body2" sx={{ color: 'text.secondary', py: '0.5rem' }}>
           No comments yet
         </Typography>
       )}
+      {/* The previews are the newest comments: the others come before them. */}
+      {!withAuthors && !loading && post.commentCount > post.comments.length && (
+        <Button size="small" onClick={loadAll} sx={commentButton}>
+          View all {post.commentCount} comments
+        </Button>
+      )}
       <Box component="ul" aria-label="Comments" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {(withAuthors ?? post.comments).map((comment, index) => (
-          <li key={typeof comment === 'string' ? index : comment._id}>
-            <Divider />
-            <Typography sx={{ color: 'neutral.main', m: '0.5rem 0', pl: '1rem', overflowWrap: 'break-word', whiteSpace: 'pre-wrap' }}>
-              {typeof comment === 'string' ? (
-                comment
-              ) : (
-                <>
-                  <Box component="span" sx={{ fontWeight: 500, color: 'neutral.dark' }}>
-                    {comment.author.firstName} {comment.author.lastName}
-                  </Box>{' '}
-                  {comment.text}
-                </>
-              )}
-            </Typography>
-          </li>
-        ))}
+        {withAuthors
+          ? withAuthors.map((comment) => <CommentItem key={comment._id} author={comment.author} text={comment.text} />)
+          : post.comments.map((text, index) => <CommentItem key={index} text={text} />)}
       </Box>
-      {loaded?.status === 'loading' && <CircularProgress size={16} aria-label="Loading comments" sx={{ ml: '1rem' }} />}
-      {loaded?.status === 'failed' && loaded.error && (
-        <FailureAlert attempt="comments" code={loaded.error} onRetry={() => dispatch(commentsRequested({ postId: post._id }))} />
+      {loading && <CircularProgress size={16} aria-label="Loading comments" sx={{ ml: '1rem' }} />}
+      {loaded?.status === 'failed' && loaded.error && <FailureAlert attempt="comments" code={loaded.error} onRetry={loadAll} />}
+      {more?.status === 'loading' && <CircularProgress size={16} aria-label="Loading more comments" sx={{ ml: '1rem' }} />}
+      {more?.status === 'failed' && more.error && <FailureAlert attempt="moreComments" code={more.error} onRetry={loadMore} />}
+      {withAuthors && canLoadMoreComments(loaded) && more?.status !== 'failed' && (
+        <Button size="small" onClick={loadMore} sx={commentButton}>
+          Load more comments
+        </Button>
       )}
       <Divider />
     </Box>

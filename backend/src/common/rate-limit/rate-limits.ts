@@ -1,0 +1,52 @@
+import { applyDecorators, SetMetadata, UseGuards, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthenticatedMember } from '../decorators/current-member.decorator';
+
+/** The named limits; a route takes part in one of them, through the decorators below. */
+export const THROTTLERS = { auth: 'auth', generation: 'generation', writes: 'writes' } as const;
+export type ThrottlerName = (typeof THROTTLERS)[keyof typeof THROTTLERS];
+
+/** What a member writes, each counted apart: the name shows in the 429's message. */
+export type MemberWrite = 'posts' | 'comments' | 'likes' | 'friend changes';
+
+const LIMIT_OF_ROUTE = 'atelier:rate-limit';
+const WRITE_OF_ROUTE = 'atelier:member-write';
+const reflector = new Reflector();
+
+/** The limit a route (or its controller) takes part in, if any. */
+export function limitOf(context: ExecutionContext): ThrottlerName | undefined {
+  return reflector.getAllAndOverride<ThrottlerName | undefined>(LIMIT_OF_ROUTE, [context.getHandler(), context.getClass()]);
+}
+
+export function memberWriteOf(context: ExecutionContext): MemberWrite | undefined {
+  return reflector.getAllAndOverride<MemberWrite | undefined>(WRITE_OF_ROUTE, [context.getHandler(), context.getClass()]);
+}
+
+/**
+ * ThrottlerGuard whose 429 carries the standard Retry-After (seconds), beside the throttler's own
+ * `Retry-After-<name>`: clients and proxies read the standard one.
+ */
+export class RateLimitGuard extends ThrottlerGuard {
+  protected override throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    context.switchToHttp().getResponse<FastifyReply>().header('Retry-After', String(Math.max(1, detail.timeToBlockExpire)));
+    return super.throwThrottlingException(context, detail);
+  }
+}
+
+/** Counts per signed-in member (the global JwtAuthGuard has run), not per address: members share NATs. */
+export class MemberWritesGuard extends RateLimitGuard {
+  protected override getTracker(request: Record<string, unknown>): Promise<string> {
+    const member = (request as unknown as FastifyRequest & { user?: AuthenticatedMember }).user;
+    return Promise.resolve(member ? `member:${member.id}` : `ip:${String(request.ip)}`);
+  }
+}
+
+/** Per client IP (logins, registrations, generation starts). */
+export const RateLimited = (name: Exclude<ThrottlerName, 'writes'>) =>
+  applyDecorators(SetMetadata(LIMIT_OF_ROUTE, name), UseGuards(RateLimitGuard));
+
+/** Per member, MEMBER_WRITES_PER_MINUTE of each kind of write, shared by every API process through Redis. */
+export const MemberWriteLimit = (write: MemberWrite) =>
+  applyDecorators(SetMetadata(LIMIT_OF_ROUTE, THROTTLERS.writes), SetMetadata(WRITE_OF_ROUTE, write), UseGuards(MemberWritesGuard));

@@ -1,0 +1,25 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { socialApi } from './social-api';
+
+const jsonResponse = (body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json', ...headers } });
+
+const comment = { _id: 'c1', postId: 'p 1', text: 'Hi', createdAt: '', author: { _id: 'u2', firstName: 'Alan', lastName: 'Turing', picturePath: 'alan.png' } };
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('socialApi.comments', () => {
+  it('asks for the page after the cursor and answers the comments with the next cursor', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse([comment], { 'X-Next-Cursor': 'k2' }));
+    await expect(socialApi.comments('jwt', 'p 1', 'k1')).resolves.toEqual({ comments: [comment], nextCursor: 'k2' });
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/posts/p%201/comments?cursor=k1');
+    expect(init).toMatchObject({ method: 'GET', headers: { Authorization: 'Bearer jwt' } });
+  });
+
+  it('asks for the first page without a cursor; the last page has no next cursor', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse([comment]));
+    await expect(socialApi.comments('jwt', 'p1')).resolves.toEqual({ comments: [comment], nextCursor: undefined });
+    expect(fetch.mock.calls[0][0]).toBe('/api/posts/p1/comments');
+  });
+});
