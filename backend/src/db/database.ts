@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { Pool } from 'pg';
+import { TransactionNotStarted } from '../common/errors/unavailable-dependency';
 import { schema } from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { createPrivateDataDir, repairDataDirModes } from './private-data-dir';
@@ -71,6 +72,28 @@ function closeOnce(close: () => Promise<void>): () => Promise<void> {
   return () => (closing ??= close());
 }
 
+/**
+ * Makes `db.transaction` reject with TransactionNotStarted when it fails before its work runs: a
+ * pool checkout refused while PostgreSQL is down would otherwise surface as a bare ECONNREFUSED,
+ * which cannot be told from any other socket's, and be answered 500 instead of 503.
+ */
+export function markTransactionsNotStarted(db: Database): Database {
+  const transaction = db.transaction.bind(db);
+  const marked: typeof transaction = async (work, config) => {
+    let started = false;
+    try {
+      return await transaction((tx) => {
+        started = true;
+        return work(tx);
+      }, config);
+    } catch (error) {
+      throw started ? error : new TransactionNotStarted(error);
+    }
+  };
+  db.transaction = marked;
+  return db;
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.driver === 'postgres') {
     const pool = new Pool({
@@ -84,7 +107,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // and the pool discards the broken client when it is released.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+    const db = markTransactionsNotStarted(drizzlePostgres({ client: pool, schema }) as unknown as Database);
     const handle: DatabaseHandle = {
       driver: 'postgres',
       target,

@@ -3,7 +3,8 @@ import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { MaxRetriesPerRequestError } from 'ioredis/built/errors';
 import { DatabaseError, Pool } from 'pg';
-import { unavailableDependency } from './unavailable-dependency';
+import { markTransactionsNotStarted, type Database } from '../../db/database';
+import { TransactionNotStarted, unavailableDependency } from './unavailable-dependency';
 
 /** A port nothing listens on: connecting to it is refused at once. */
 function closedPort(): Promise<number> {
@@ -29,6 +30,22 @@ describe('unavailableDependency', () => {
       .catch((caught: unknown) => caught);
     await pool.end();
     expect(error).toBeInstanceOf(DrizzleQueryError);
+    expect(unavailableDependency(error)).toBe('database');
+  });
+
+  it('recognises a transaction whose pool checkout a stopped PostgreSQL refused', async () => {
+    const pool = new Pool({ connectionString: `postgres://atelier@127.0.0.1:${await closedPort()}/atelier`, connectionTimeoutMillis: 2_000 });
+    const db = markTransactionsNotStarted(drizzle({ client: pool }) as unknown as Database);
+    let ran = false;
+    const error = await db
+      .transaction(async () => {
+        ran = true;
+      })
+      .catch((caught: unknown) => caught);
+    await pool.end();
+    expect(ran).toBe(false);
+    expect(error).toBeInstanceOf(TransactionNotStarted);
+    expect((error as Error).cause).toMatchObject({ code: 'ECONNREFUSED' });
     expect(unavailableDependency(error)).toBe('database');
   });
 

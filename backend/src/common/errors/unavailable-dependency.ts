@@ -7,7 +7,7 @@ export type Dependency = 'database' | 'queue';
 // shutdown and "the database system is starting up"; 53300 is "too many connections".
 const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
 
-// Socket failures. They say "unreachable" only inside a database query: the same codes from a GPU
+// Socket failures. They say "unreachable" only inside a database query or transaction: the same codes from a GPU
 // worker's HTTP call mean that worker is down, which is not the API's database.
 const SOCKET_FAILURE = /^(ECONNREFUSED|ECONNRESET|ECONNABORTED|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/;
 
@@ -41,6 +41,18 @@ function* causes(error: unknown, depth = 0): Generator<ErrorLike> {
   yield* causes(current.cause, depth + 1);
 }
 
+/**
+ * A transaction that failed before its work began: checking a client out of the pool, or BEGIN.
+ * With PostgreSQL down, the checkout fails with the bare socket error and no query to wrap it;
+ * this says it was the database's (db/database.ts wraps every transaction so).
+ */
+export class TransactionNotStarted extends Error {
+  constructor(cause: unknown) {
+    super('The database transaction could not start', { cause });
+    this.name = 'TransactionNotStarted';
+  }
+}
+
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
@@ -49,7 +61,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  */
 export function unavailableDependency(error: unknown): Dependency | undefined {
   const chain = [...causes(error)];
-  const inDatabaseQuery = chain.some((cause) => cause instanceof DrizzleQueryError);
+  const inDatabaseQuery = chain.some((cause) => cause instanceof DrizzleQueryError || cause instanceof TransactionNotStarted);
   for (const cause of chain) {
     const code = text(cause.code);
     const message = text(cause.message);
