@@ -1,7 +1,10 @@
 // Load without loss: readers and writers against the built backend for a while, then the database
 // read directly must hold every acknowledged write exactly once, with counters that add up, and no
-// request may have had a 5xx or a socket error. Runs on one process over PGlite (setup A) and on
-// two processes over PostgreSQL + Redis (setup B), clients spread over both by round robin.
+// request may have had a 5xx or a socket error. Meanwhile two members toggle one like and their
+// friendship in bursts sent at once to every process: each acknowledged toggle must flip the state
+// once. Afterwards no line the API logged (at info) may carry a password hash, a member's email or
+// password, or a post's or comment's text. Runs on one process over PGlite (setup A) and on two
+// processes over PostgreSQL + Redis (setup B), clients spread over both by round robin.
 //
 //   node e2e/soak/load.mjs [--seconds 60] [--readers 200] [--writers 20] [--setup pglite|postgres|both]
 import { randomBytes } from 'node:crypto';
@@ -11,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { auditDatabase } from './lib/load-audit.mjs';
 import { LoadClient, RequestRecorder } from './lib/load-http.mjs';
+import { scanLogs, secretsToKeep } from './lib/load-logs.mjs';
 import { expectStatus, registerMembers, walkWholeFeed } from './lib/load-members.mjs';
 import { httpChecks, summaryLines } from './lib/load-report.mjs';
 import { RAISED_LIMITS, startPgliteSetup, startPostgresSetup } from './lib/load-servers.mjs';
@@ -23,6 +27,8 @@ const DEFAULT_POSTGRES_URL = 'postgres://postgres:postgres@127.0.0.1:5432/postgr
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379/13';
 /** Signed-in readers share this many accounts: enough that profile views and feeds differ by viewer. */
 const MAX_READER_ACCOUNTS = 10;
+/** The two members of the contended bursts: one like of one of them, and their friendship. */
+const CONTENDERS = 2;
 
 const USAGE = `Usage: node e2e/soak/load.mjs [--seconds 60] [--readers 200] [--writers 20] [--setup pglite|postgres|both] [--warm-start] [--backend backend/dist/main.js]
 
@@ -30,27 +36,41 @@ By default the clients open their connections inside the measured window, all at
 new connections into a server that is already busy, as when a page is shared widely.
 --warm-start: the clients connect before the window, so it measures the requests alone.
 
+The API processes log at info into a temporary directory; the logs are scanned after the run, and
+kept (the report names where) when a setup fails.
+
 DATABASE_URL: a PostgreSQL server whose role may create databases (default ${DEFAULT_POSTGRES_URL});
 REDIS_URL: the Redis for setup B (default ${DEFAULT_REDIS_URL}).`;
 
-/** Reads each process's members' counters after making every process write what it batched in memory. */
-async function baselineImpressions(client, viewer, memberIds, ledger) {
-  // A profile read makes its process write its pending impression counts first.
-  for (let target = 0; target < client.targets.length; target += 1) {
-    expectStatus(await client.request({ path: `/api/users/${viewer.id}`, route: 'GET /api/users/:id', kind: 'setup', token: viewer.token, target }), 200, 'own profile');
-  }
+/**
+ * The members' impression counters before the load, read through `target`. A profile shows the
+ * counter plus the deliveries its own process has not written yet (they are written about once a
+ * second), not those of another process: so the deliveries made so far (the walk of the seeded
+ * feed) must all have been made through `target` too.
+ */
+async function baselineImpressions(client, viewer, memberIds, ledger, target) {
   const baseline = new Map();
   for (const id of memberIds) {
-    const member = expectStatus(await client.request({ path: `/api/users/${id}`, route: 'GET /api/users/:id', kind: 'setup', token: viewer.token }), 200, `profile ${id}`);
+    const member = expectStatus(await client.request({ path: `/api/users/${id}`, route: 'GET /api/users/:id', kind: 'setup', token: viewer.token, target }), 200, `profile ${id}`);
     baseline.set(id, member.impressions);
     if (id !== viewer.id) ledger.profileViews.add(`${id} ${viewer.id}`);
   }
   return baseline;
 }
 
+/** API requests that got an answer, from route summaries (`/assets` files are not logged per request). */
+function answeredApiRequests(routes) {
+  return routes
+    .filter((route) => route.route.includes(' /api/'))
+    .flatMap((route) => Object.entries(route.statuses))
+    .filter(([status]) => !status.startsWith('error'))
+    .reduce((sum, [, count]) => sum + count, 0);
+}
+
 /**
- * One started setup: prepare members, run the traffic, stop the servers, audit the database.
- * `beforeAudit(db)` lets a self-check damage the database first, to see the audit notice.
+ * One started setup: prepare members, run the traffic, stop the servers, audit the database and
+ * scan the API's logs. `beforeAudit(db, ledger, { logFiles })` lets a self-check damage the
+ * database or write a line into a log first, to see the audit notice.
  */
 export async function runSetup(setup, { seconds, readers, writers, warmUp = false, log, beforeAudit }) {
   const runTag = randomBytes(4).toString('hex');
@@ -59,14 +79,19 @@ export async function runSetup(setup, { seconds, readers, writers, warmUp = fals
   const client = new LoadClient(setup.baseUrls, new RequestRecorder());
   try {
     const readerAccounts = readers > 0 ? Math.min(MAX_READER_ACCOUNTS, readers) : 0;
-    log(`  registering ${writers} writers and ${readerAccounts} reader accounts`);
-    const members = await registerMembers(setupClient, { writers, readers: readerAccounts, runTag });
-    const runMembers = [...members.writers, ...members.readers];
+    log(`  registering ${writers} writers, ${readerAccounts} reader accounts and ${CONTENDERS} contenders`);
+    const members = await registerMembers(setupClient, { writers, readers: readerAccounts, contenders: CONTENDERS, runTag });
+    const runMembers = [...members.writers, ...members.readers, ...members.contenders];
     const viewer = members.readers[0] ?? members.writers[0];
-    const seededPosts = await walkWholeFeed(setupClient, viewer.token);
+    // One process makes every delivery before the baseline, and reads the baseline: see baselineImpressions.
+    const setupTarget = 0;
+    const seededPosts = await walkWholeFeed(setupClient, viewer.token, setupTarget);
+    // The newest post is its author's newest, and seeded members never post: the like burst reads it back as such.
+    const [contendedPost] = seededPosts;
+    if (!contendedPost) throw new Error('the database holds no seeded post: the load needs posts to read and like');
     const seededMemberIds = [...new Set(seededPosts.map((post) => post.userId))];
     const memberIds = [...seededMemberIds, ...runMembers.map((member) => member.id)];
-    const baseline = await baselineImpressions(setupClient, viewer, memberIds, ledger);
+    const baseline = await baselineImpressions(setupClient, viewer, memberIds, ledger, setupTarget);
     const known = new KnownContent({
       posts: seededPosts,
       memberIds,
@@ -80,6 +105,8 @@ export async function runSetup(setup, { seconds, readers, writers, warmUp = fals
       readers,
       writerMembers: members.writers,
       readerMembers: members.readers,
+      contenders: members.contenders,
+      contendedPost: { id: contendedPost._id, userId: contendedPost.userId },
       seededMemberIds,
       known,
       ledger,
@@ -91,24 +118,31 @@ export async function runSetup(setup, { seconds, readers, writers, warmUp = fals
 
     log('  stopping the servers and auditing the database');
     const db = await setup.openAudit();
+    const requests = client.recorder.summary();
+    // The warm-up's requests are held to the same rules, but kept out of the load's numbers.
+    const connectRoutes = traffic.connect?.requests.routes ?? [];
     let audit;
+    let logCheck;
     try {
-      await beforeAudit?.(db, ledger);
+      await beforeAudit?.(db, ledger, { logFiles: setup.logFiles });
       audit = await auditDatabase({
         db,
         ledger,
         seededPostCount: seededPosts.length,
         baselineImpressions: baseline,
-        writerIds: members.writers.map((member) => member.id),
+        likerIds: [...members.writers, ...members.contenders].map((member) => member.id),
         runMemberIds: runMembers.map((member) => member.id),
+      });
+      log(`  scanning the API's logs in ${setup.logDir}`);
+      logCheck = await scanLogs({
+        files: setup.logFiles,
+        secrets: await secretsToKeep({ db, ledger, members: runMembers }),
+        apiRequests: answeredApiRequests([...setupClient.recorder.summary().routes, ...connectRoutes, ...requests.routes]),
       });
     } finally {
       await db.close();
     }
 
-    const requests = client.recorder.summary();
-    // The warm-up's requests are held to the same rules, but kept out of the load's numbers.
-    const connectRoutes = traffic.connect?.requests.routes ?? [];
     const checks = [
       ...httpChecks({
         all: { count: requests.all.count + (traffic.connect?.requests.all.count ?? 0) },
@@ -116,6 +150,7 @@ export async function runSetup(setup, { seconds, readers, writers, warmUp = fals
         problems: [...(traffic.connect?.requests.problems ?? []), ...requests.problems],
       }),
       ...audit.checks,
+      logCheck,
     ];
     return {
       setup: setup.name,
@@ -171,17 +206,21 @@ export async function runLoad({
     const logWithTime = (line) => log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
     logWithTime(`load: starting setup ${name}`);
     let running;
+    let ok = false;
     try {
       running = await starters[name]();
       const summary = await runSetup(running, { seconds, readers, writers, warmUp, log: logWithTime });
       summary.wallSeconds = (performance.now() - started) / 1000;
       summaries.push(summary);
-      lines.push(...summaryLines(summary), `Setup ${name} took ${summary.wallSeconds.toFixed(0)} s in all (start, members, load, stop, audit).`, '');
+      ok = summary.ok;
+      lines.push(...summaryLines(summary), `Setup ${name} took ${summary.wallSeconds.toFixed(0)} s in all (start, members, load, stop, audit, log scan).`, '');
     } catch (error) {
       summaries.push({ setup: name, ok: false, error: error.stack ?? String(error) });
       lines.push(`### Load, setup ${name}: FAIL`, '', '```', String(error.stack ?? error), '```', '');
     } finally {
-      await running?.cleanUp();
+      // A failed run's logs stay, for the lines its checks point at (and any 5xx's stack).
+      await running?.cleanUp({ keepLogs: !ok });
+      if (running && !ok) lines.push(`The API's logs of setup ${name} are kept in ${running.logDir}.`, '');
     }
   }
   return { ok: summaries.every((summary) => summary.ok), summaries, lines };

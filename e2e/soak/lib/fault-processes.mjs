@@ -1,7 +1,9 @@
 // The built API (and worker) as child processes a fault scenario can kill with SIGKILL: unlike the
-// bench's startBackend, the caller keeps the process, so it can crash it and start another on the same data.
+// bench's startBackend, the caller keeps the process, so it can crash it and start another on the
+// same data, and chooses where its output goes (the load soak scans it afterwards).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../bench/src/lib/processes.mjs';
@@ -16,7 +18,16 @@ export function scenarioSecrets() {
   return { JWT_SECRET: randomBytes(36).toString('base64url'), ADMIN_TOKEN: randomBytes(24).toString('base64url') };
 }
 
-function track(child) {
+/** The end of a file the process writes to, for an error message; empty if it cannot be read. */
+function tailOf(file) {
+  try {
+    return readFileSync(file, 'utf8').slice(-20_000);
+  } catch {
+    return '';
+  }
+}
+
+function track(child, logFile) {
   const exited = new Promise((resolveExit) => child.once('exit', (code, signal) => resolveExit({ code, signal })));
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr = (stderr + chunk).slice(-20_000)));
@@ -30,7 +41,7 @@ function track(child) {
     pid: child.pid,
     exited,
     alive,
-    stderr: () => stderr,
+    stderr: () => (logFile ? tailOf(logFile) : stderr),
     /** SIGKILL: a crash, no shutdown hook runs. */
     kill: () => signal('SIGKILL'),
     /** SIGTERM, then SIGKILL if it hangs. */
@@ -54,19 +65,30 @@ function environment({ dataDir, databaseUrl = '', redisUrl = '', secrets, env = 
     REDIS_URL: redisUrl,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    MEMBER_WRITES_PER_MINUTE: '100000',
     GENERATION_RATE_LIMIT_PER_MINUTE: '100000',
     ...secrets,
     ...env,
   };
 }
 
+/**
+ * `entry`: another build of the API than backend/dist/main.js.
+ * `logFile`: stdout and stderr both appended to that file, by the child itself (a pipe through us
+ * would stall its synchronous log writes whenever our event loop is busy); else stderr is kept in memory.
+ */
 function spawnApi(options, port) {
-  const child = spawn(process.execPath, [API_ENTRY], {
-    cwd: options.dataDir, // the server reads ./.env: the repo's must not apply
-    env: { ...environment(options), PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  return { ...track(child), port, url: `http://127.0.0.1:${port}` };
+  const logFd = options.logFile ? openSync(options.logFile, 'a') : undefined;
+  try {
+    const child = spawn(process.execPath, [options.entry ?? API_ENTRY], {
+      cwd: options.dataDir, // the server reads ./.env: the repo's must not apply
+      env: { ...environment(options), PORT: String(port) },
+      stdio: logFd === undefined ? ['ignore', 'ignore', 'pipe'] : ['ignore', logFd, logFd],
+    });
+    return { ...track(child, options.logFile), port, url: `http://127.0.0.1:${port}` };
+  } finally {
+    if (logFd !== undefined) closeSync(logFd);
+  }
 }
 
 /** Starts dist/main.js and kills it with SIGKILL after `ms`, whatever it was doing (a first start: creating its database). */

@@ -148,19 +148,20 @@ export async function runWriters(baseUrl, members, ledger, { signal, postIds = [
   return postIds;
 }
 
-async function allPostsBy(baseUrl, member) {
-  const posts = [];
+/** Every item of a paged list (`route` answers pages of at most 100 with X-Next-Cursor), first page on. */
+async function allPages(baseUrl, route, token, what) {
+  const items = [];
   let cursor = '';
   for (;;) {
-    const answer = await call(baseUrl, 'GET', `/posts/${member.id}/posts?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
-      token: member.token,
-    });
-    if (answer.status !== 200) throw new Error(`listing posts answered ${answer.status}`);
-    posts.push(...answer.body);
+    const answer = await call(baseUrl, 'GET', `${route}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token });
+    if (answer.status !== 200) throw new Error(`listing ${what} answered ${answer.status}`);
+    items.push(...answer.body);
     cursor = answer.headers.get('x-next-cursor') ?? '';
-    if (!cursor) return posts;
+    if (!cursor) return items;
   }
 }
+
+const allPostsBy = (baseUrl, member) => allPages(baseUrl, `/posts/${member.id}/posts`, member.token, 'posts');
 
 /** Reads everything back through the API and lists every way it disagrees with the ledger. */
 export async function verifyLedger(baseUrl, members, ledger) {
@@ -175,8 +176,18 @@ export async function verifyLedger(baseUrl, members, ledger) {
     const found = postsByMarker.get(marker)?.length ?? 0;
     if (found > 1 || (acknowledged && found === 0)) problems.push(`post ${marker}: acknowledged=${acknowledged}, stored ${found} times`);
   }
+  // A post embeds only its newest few comments: every one of them comes from the post's comment pages.
+  const commentedPostIds = [...new Set([...ledger.comments.values()].map(({ postId }) => postId))].filter((id) => postsById.has(id));
+  const commentTexts = new Map(
+    await Promise.all(
+      commentedPostIds.map(async (postId) => {
+        const comments = await allPages(baseUrl, `/posts/${postId}/comments`, reader.token, 'comments');
+        return [postId, comments.map((comment) => comment.text)];
+      }),
+    ),
+  );
   for (const [marker, { postId, acknowledged }] of ledger.comments) {
-    const found = postsById.get(postId)?.comments.filter((text) => text === marker).length ?? 0;
+    const found = commentTexts.get(postId)?.filter((text) => text === marker).length ?? 0;
     if (found > 1 || (acknowledged && found === 0)) problems.push(`comment ${marker}: acknowledged=${acknowledged}, stored ${found} times`);
   }
   for (const [key, { state, uncertain }] of ledger.likes) {

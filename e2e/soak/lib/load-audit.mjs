@@ -2,7 +2,7 @@
 const EXAMPLES = 5;
 
 /** A check's verdict with at most a few examples of what broke it. */
-function check(name, problems, detail) {
+export function check(name, problems, detail) {
   const ok = problems.length === 0;
   const examples = problems.slice(0, EXAMPLES).join('; ');
   return { name, ok, detail: ok ? detail : `${problems.length} problem(s): ${examples}${problems.length > EXAMPLES ? '; ...' : ''}` };
@@ -62,7 +62,8 @@ function auditToggles({ kind, ledgerEntries, field, storedPairs }) {
   return { problems, checked, skipped };
 }
 
-export async function auditDatabase({ db, ledger, seededPostCount, baselineImpressions, writerIds, runMemberIds }) {
+/** `likerIds`: the members whose likes the ledger holds (writers and contenders); `runMemberIds`: every member the run registered. */
+export async function auditDatabase({ db, ledger, seededPostCount, baselineImpressions, likerIds, runMemberIds }) {
   const checks = [];
   const pattern = `${ledger.markerPrefix}%`;
 
@@ -100,14 +101,14 @@ export async function auditDatabase({ db, ledger, seededPostCount, baselineImpre
   const acknowledgedComments = [...ledger.comments.values()].filter((entry) => acknowledged(entry.status)).length;
   checks.push(check('every acknowledged comment stored exactly once, on its post', comments.problems, `${acknowledgedComments} comments`));
 
-  const likeRows = await db.query('select post_id::text as post_id, user_id::text as user_id from post_likes where user_id = any($1::uuid[])', [writerIds]);
+  const likeRows = await db.query('select post_id::text as post_id, user_id::text as user_id from post_likes where user_id = any($1::uuid[])', [likerIds]);
   const likes = auditToggles({
     kind: 'like',
     ledgerEntries: ledger.likes,
     field: 'liked',
     storedPairs: new Set(likeRows.map((row) => `${row.post_id} ${row.user_id}`)),
   });
-  checks.push(check('like per (post, writer) = last acknowledged toggle', likes.problems, `${likes.checked} pairs, ${likes.skipped} skipped (a toggle went unanswered)`));
+  checks.push(check('like per (post, member) = last acknowledged toggle', likes.problems, `${likes.checked} pairs, ${likes.skipped} skipped (a toggle went unanswered)`));
 
   const friendRows = await db.query(
     'select user_id::text as user_id, friend_id::text as friend_id from friendships where user_id = any($1::uuid[]) or friend_id = any($1::uuid[])',
@@ -129,6 +130,15 @@ export async function auditDatabase({ db, ledger, seededPostCount, baselineImpre
       'each acknowledged toggle flipped the state before it',
       ledger.toggleViolations.map((v) => `${v.field} ${v.key}: answered ${v.got} twice in a row`),
       `${[...ledger.likes.values(), ...ledger.friendships.values()].reduce((sum, entry) => sum + entry.toggles, 0)} toggles`,
+    ),
+  );
+
+  const { contention } = ledger;
+  checks.push(
+    check(
+      'toggles of one like and one friendship sent at once to every process: each acknowledged one flipped it once, none 5xx',
+      contention.bursts ? contention.problems : ['no burst was sent'],
+      `${contention.bursts} bursts: ${contention.likeToggles} like and ${contention.friendToggles} friend toggles, ${contention.acknowledged} acknowledged`,
     ),
   );
 

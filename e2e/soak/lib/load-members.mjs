@@ -23,7 +23,8 @@ async function registerAndSignIn(client, { role, index, runTag }) {
     200,
     `login ${email}`,
   );
-  return { id: signedIn.user._id, token: signedIn.token, picturePath: signedIn.user.picturePath, role, index };
+  // The email and password stay known: the API's logs must carry neither.
+  return { id: signedIn.user._id, token: signedIn.token, picturePath: signedIn.user.picturePath, role, index, email, password };
 }
 
 /** Runs `work` over `items` with at most `limit` at a time (hashing passwords is the slow part). */
@@ -40,23 +41,25 @@ async function inBatches(items, limit, work) {
   return results;
 }
 
-/** Registers `writers` writer members and `readers` reader members; answers both lists. */
-export async function registerMembers(client, { writers, readers, runTag }) {
-  const wanted = [
-    ...Array.from({ length: writers }, (_, index) => ({ role: 'writer', index, runTag })),
-    ...Array.from({ length: readers }, (_, index) => ({ role: 'reader', index, runTag })),
-  ];
+/**
+ * Registers `writers` writer members, `readers` reader members and `contenders` members who only
+ * toggle in the contended bursts (no other client touches their likes or their friendship); answers the lists.
+ */
+export async function registerMembers(client, { writers, readers, contenders = 0, runTag }) {
+  const roles = { writer: writers, reader: readers, contender: contenders };
+  const wanted = Object.entries(roles).flatMap(([role, count]) => Array.from({ length: count }, (_, index) => ({ role, index, runTag })));
   const members = await inBatches(wanted, 4, (wish) => registerAndSignIn(client, wish));
-  return { writers: members.filter((m) => m.role === 'writer'), readers: members.filter((m) => m.role === 'reader') };
+  const withRole = (role) => members.filter((m) => m.role === role);
+  return { writers: withRole('writer'), readers: withRole('reader'), contenders: withRole('contender') };
 }
 
-/** Every post in the database, newest first, by walking the feed with its cursor. */
-export async function walkWholeFeed(client, token) {
+/** Every post in the database, newest first, by walking the feed with its cursor (through process `target`, if given). */
+export async function walkWholeFeed(client, token, target) {
   const posts = [];
   let cursor;
   do {
     const query = cursor ? `?limit=100&cursor=${encodeURIComponent(cursor)}` : '?limit=100';
-    const answer = await client.request({ path: `/api/posts${query}`, route: 'GET /api/posts', kind: 'setup', token });
+    const answer = await client.request({ path: `/api/posts${query}`, route: 'GET /api/posts', kind: 'setup', token, target });
     posts.push(...expectStatus(answer, 200, 'GET /api/posts'));
     cursor = answer.headers['x-next-cursor'];
   } while (cursor);

@@ -1,23 +1,48 @@
 // The two setups the load runs against, each on throw-away storage: one API process on embedded
-// PGlite, and two API processes sharing a PostgreSQL database, Redis and the media directory.
+// PGlite, and two API processes sharing a PostgreSQL database, Redis and the media directory. Every
+// process logs at info (a line per API request) to a file of its own, scanned after the run.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import Redis from 'ioredis';
-import { startBackend } from '../../../bench/src/lib/processes.mjs';
+import { waitUntilIdle } from '../../../bench/src/lib/processes.mjs';
 import { connect, databaseUrlFor, dropDatabase, recreateDatabase } from '../../../bench/src/lib/postgres.mjs';
+import { scenarioSecrets, startApi } from './fault-processes.mjs';
 
 /**
- * Limits that would refuse a loopback load, raised. Only the auth throttler applies to this traffic
- * (per client IP, and every client here is 127.0.0.1): 30 registrations and 30 sign-ins in the
- * first seconds would hit its default of 10 a minute. The generation throttler is not touched by
- * this load. The value is the variable's maximum divided by ten: far above what the load needs.
+ * Limits that would refuse a loopback load, raised. The auth throttler counts per client IP, and
+ * every client here is 127.0.0.1: 30 registrations and 30 sign-ins in the first seconds would hit
+ * its default of 10 a minute (raised to its maximum divided by ten). The per-member write limit
+ * (60 a minute per kind) is below what a writer in a closed loop, or a member in the contended
+ * bursts, sends: raised to its maximum. (The generation limit, raised by fault-processes.mjs's
+ * environment, is not touched by this load.)
  */
-export const RAISED_LIMITS = { AUTH_RATE_LIMIT_PER_MINUTE: '10000' };
+export const RAISED_LIMITS = { AUTH_RATE_LIMIT_PER_MINUTE: '10000', MEMBER_WRITES_PER_MINUTE: '100000' };
 
 const tempDir = (label) => mkdtemp(join(tmpdir(), `atelier-soak-load-${label}-`));
+
+/**
+ * One API process, its output in `logDir/api-<index>.log`, once it answers and has settled: a first
+ * start draws the demo pictures in the background after its first answer.
+ */
+async function startLoggedApi({ index, logDir, ...options }) {
+  const logFile = join(logDir, `api-${index}.log`);
+  const api = await startApi({ ...options, logFile, env: { ...RAISED_LIMITS, LOG_LEVEL: 'info', ...options.env } });
+  try {
+    if (!(await waitUntilIdle(api.pid))) console.error(`warning: API ${index} was still busy 60 s after it answered; loading it anyway`);
+  } catch (error) {
+    await api.stop();
+    throw error;
+  }
+  return { baseUrl: api.url, logFile, stop: () => api.stop() };
+}
+
+/** Removes the logs unless told to keep them (a failed run points into them). */
+async function removeLogs(logDir, keepLogs) {
+  if (!keepLogs) await rm(logDir, { recursive: true, force: true });
+}
 
 /** An audit connection with one `query(sql, params) -> rows` for both drivers. */
 function auditOverPglite(pglite) {
@@ -31,11 +56,13 @@ function auditOverPostgres(client) {
 /** Setup A: one process, PGlite in a fresh data dir. The audit opens that dir once the server is stopped. */
 export async function startPgliteSetup({ backendEntry }) {
   const dataDir = await tempDir('pglite');
+  const logDir = await tempDir('pglite-logs');
   let server;
   try {
-    server = await startBackend({ entry: backendEntry, databaseUrl: '', dataDir, overrides: RAISED_LIMITS });
+    server = await startLoggedApi({ index: 1, logDir, entry: backendEntry, dataDir, secrets: scenarioSecrets() });
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
+    await removeLogs(logDir); // startApi's error carries the log's end
     throw error;
   }
   let stopped = false;
@@ -47,6 +74,8 @@ export async function startPgliteSetup({ backendEntry }) {
   return {
     name: 'A: 1 process, PGlite',
     baseUrls: [server.baseUrl],
+    logDir,
+    logFiles: [server.logFile],
     stopServers,
     /** Stops the server first: PGlite is single-process, and its shutdown writes the last counters. */
     async openAudit() {
@@ -55,9 +84,10 @@ export async function startPgliteSetup({ backendEntry }) {
       await pglite.waitReady;
       return auditOverPglite(pglite);
     },
-    async cleanUp() {
+    async cleanUp({ keepLogs = false } = {}) {
       await stopServers();
       await rm(dataDir, { recursive: true, force: true });
+      await removeLogs(logDir, keepLogs);
     },
   };
 }
@@ -89,6 +119,7 @@ export async function startPostgresSetup({ backendEntry, postgresUrl, redisUrl, 
   const queuePrefix = `atelier-soak-load-${tag}`;
   const admin = await connect(postgresUrl);
   const dataDir = await tempDir('postgres');
+  const logDir = await tempDir('postgres-logs');
   const servers = [];
   const cleanUpStorage = async () => {
     await dropDatabase(admin, database).catch((error) => console.error(`could not drop ${database}: ${error.message}`));
@@ -99,14 +130,9 @@ export async function startPostgresSetup({ backendEntry, postgresUrl, redisUrl, 
   try {
     await recreateDatabase(admin, database);
     const databaseUrl = databaseUrlFor(postgresUrl, database);
-    const shared = {
-      ...RAISED_LIMITS,
-      JWT_SECRET: randomBytes(36).toString('base64url'),
-      ADMIN_TOKEN: randomBytes(24).toString('base64url'),
-      QUEUE_PREFIX: queuePrefix,
-    };
-    for (let index = 0; index < processes; index += 1) {
-      servers.push(await startBackend({ entry: backendEntry, databaseUrl, dataDir, redisUrl, overrides: shared }));
+    const secrets = scenarioSecrets();
+    for (let index = 1; index <= processes; index += 1) {
+      servers.push(await startLoggedApi({ index, logDir, entry: backendEntry, dataDir, databaseUrl, redisUrl, secrets, env: { QUEUE_PREFIX: queuePrefix } }));
     }
     let stopped = false;
     const stopServers = async () => {
@@ -117,20 +143,24 @@ export async function startPostgresSetup({ backendEntry, postgresUrl, redisUrl, 
     return {
       name: `B: ${processes} processes, PostgreSQL + Redis`,
       baseUrls: servers.map((server) => server.baseUrl),
+      logDir,
+      logFiles: servers.map((server) => server.logFile),
       stopServers,
       /** Stops the servers first, so counters they batch in memory are written before they are read. */
       async openAudit() {
         await stopServers();
         return auditOverPostgres(await connect(databaseUrl));
       },
-      async cleanUp() {
+      async cleanUp({ keepLogs = false } = {}) {
         await stopServers();
         await cleanUpStorage();
+        await removeLogs(logDir, keepLogs);
       },
     };
   } catch (error) {
     await Promise.all(servers.map((server) => server.stop()));
     await cleanUpStorage();
+    await removeLogs(logDir); // startApi's error carries the log's end
     throw error;
   }
 }

@@ -1,6 +1,7 @@
-// The traffic itself: readers walking the feed, comments, profiles and public content, and writers
-// posting, commenting and toggling likes and friendships. Every write is entered in a ledger, with
-// whether it was acknowledged, so the audit can hold the database to it afterwards.
+// The traffic itself: readers walking the feed, comments, profiles and public content; writers
+// posting, commenting and toggling likes and friendships; and bursts of toggles of one like and one
+// friendship sent at once to every process. Every write is entered in a ledger, with whether it was
+// acknowledged, so the audit can hold the database to it afterwards.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isAcknowledged, parseJson, RequestRecorder } from './load-http.mjs';
 import { smallPng } from './members.mjs';
@@ -17,6 +18,10 @@ const READ_BACK_RETRY_MS = 50;
 const KNOWN_POSTS_LIMIT = 2_000;
 /** How often a visitor on a connection of their own arrives while the load runs. */
 const NEWCOMER_INTERVAL_MS = 1_000;
+/** How often a burst of toggles of one like, and of one friendship, is sent at once. */
+const CONTENTION_INTERVAL_MS = 2_000;
+/** Toggles per burst, odd and even in turn: an odd burst must change the state, so toggles that did nothing cannot pass. */
+const BURST_SIZES = [7, 8];
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 /** An answer that says nothing about whether the server acted: it may or may not have. */
@@ -26,9 +31,9 @@ const outcomeUnknown = (answer) => answer.status === 0 || answer.status >= 500;
 export class WriteLedger {
   constructor(runTag) {
     this.markerPrefix = `soak-${runTag}-`;
-    /** marker -> { writerId, withPicture, status } (status 0: no answer). */
+    /** marker -> { writerId, withPicture, text, status } (status 0: no answer). */
     this.posts = new Map();
-    /** marker -> { postId, writerId, status } */
+    /** marker -> { postId, writerId, text, status } */
     this.comments = new Map();
     /** `${postId} ${userId}` -> { liked, toggles, acknowledged, uncertain } */
     this.likes = new Map();
@@ -36,6 +41,8 @@ export class WriteLedger {
     this.friendships = new Map();
     /** A toggle whose acknowledged state did not flip the previous acknowledged one. */
     this.toggleViolations = [];
+    /** The bursts of toggles of one pair sent at once, and what broke their rule. */
+    this.contention = { bursts: 0, likeToggles: 0, friendToggles: 0, acknowledged: 0, problems: [] };
     /** `${viewedId} ${viewerId}` for every acknowledged profile read by another member. */
     this.profileViews = new Set();
     this.uncertainProfileViews = 0;
@@ -59,10 +66,16 @@ export class WriteLedger {
     }
   }
 
-  /** Records a toggle's outcome; `state` is what the acknowledged answer shows (undefined: no answer). */
-  toggled(map, key, field, answer, state) {
+  /** The ledger's entry for one like or friendship; a pair never toggled is off. */
+  entry(map, key, field) {
     const entry = map.get(key) ?? { [field]: false, toggles: 0, acknowledged: 0, uncertain: false };
     map.set(key, entry);
+    return entry;
+  }
+
+  /** Records a toggle's outcome; `state` is what the acknowledged answer shows (undefined: no answer). */
+  toggled(map, key, field, answer, state) {
+    const entry = this.entry(map, key, field);
     entry.toggles += 1;
     if (!isAcknowledged(answer)) {
       if (outcomeUnknown(answer)) entry.uncertain = true;
@@ -71,6 +84,23 @@ export class WriteLedger {
     entry.acknowledged += 1;
     if (!entry.uncertain && state === entry[field]) this.toggleViolations.push({ key, field, expected: !state, got: state });
     entry[field] = state;
+  }
+
+  /**
+   * Records toggles of one pair sent at once. Their answers may come in any order, so only the sum
+   * is known: each acknowledged one flips the state once. Answers the state before, and the state
+   * they imply (undefined when one went unanswered or got a 5xx: it may or may not have flipped).
+   */
+  toggledAtOnce(map, key, field, answers) {
+    const entry = this.entry(map, key, field);
+    const before = entry.uncertain ? undefined : entry[field];
+    const acknowledged = answers.filter(isAcknowledged).length;
+    entry.toggles += answers.length;
+    entry.acknowledged += acknowledged;
+    if (answers.some(outcomeUnknown)) entry.uncertain = true;
+    if (!entry.uncertain) entry[field] = before !== (acknowledged % 2 === 1);
+    this.contention.acknowledged += acknowledged;
+    return { before, acknowledged, after: entry.uncertain ? undefined : entry[field] };
   }
 }
 
@@ -197,7 +227,7 @@ async function createPost({ client, writer, known, ledger, pictures }) {
   const form = new FormData();
   form.set('description', description);
   if (withPicture) form.set('picture', new Blob([pick(pictures)], { type: 'image/png' }), 'soak.png');
-  const entry = { writerId: writer.id, withPicture, status: 0 };
+  const entry = { writerId: writer.id, withPicture, text: description, status: 0 };
   ledger.posts.set(marker, entry);
   const answer = await client.request({ method: 'POST', path: '/api/posts', route: 'POST /api/posts', kind: 'write', token: writer.token, form });
   entry.status = answer.status;
@@ -234,7 +264,7 @@ async function createPost({ client, writer, known, ledger, pictures }) {
 async function comment({ client, writer, known, ledger }) {
   const post = pick(known.posts);
   const text = `${ledger.marker(writer)} load test comment`;
-  const entry = { postId: post.id, writerId: writer.id, status: 0 };
+  const entry = { postId: post.id, writerId: writer.id, text, status: 0 };
   ledger.comments.set(text.split(' ')[0], entry);
   const answer = await client.request({
     method: 'POST',
@@ -248,15 +278,21 @@ async function comment({ client, writer, known, ledger }) {
   if (!isAcknowledged(answer)) return;
   if (!parseJson(answer)?.comments?.includes(text)) ledger.ownAnswerMisses.push({ what: `comment ${text} in its own answer`, status: answer.status });
   await readBack(ledger, `comment ${text}`, async () => {
-    const comments = await client.request({
-      path: `/api/posts/${post.id}/comments`,
-      route: 'GET /api/posts/:id/comments',
-      kind: 'read',
-      token: writer.token,
-      target: client.otherTarget(answer.target),
-    });
-    if (!isAcknowledged(comments)) return 'failed';
-    return (parseJson(comments) ?? []).some((c) => c.text === text) ? 'agrees' : 'disagrees';
+    // Pages run oldest first: the new comment is on the last one.
+    let cursor;
+    for (;;) {
+      const comments = await client.request({
+        path: `/api/posts/${post.id}/comments?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        route: 'GET /api/posts/:id/comments',
+        kind: 'read',
+        token: writer.token,
+        target: client.otherTarget(answer.target),
+      });
+      if (!isAcknowledged(comments)) return 'failed';
+      if ((parseJson(comments) ?? []).some((c) => c.text === text)) return 'agrees';
+      cursor = comments.headers['x-next-cursor'];
+      if (!cursor) return 'disagrees';
+    }
   });
 }
 
@@ -316,6 +352,136 @@ function friendTargets(writer, writers, others) {
   return [...others, ...writers.filter((other) => other !== writer && owns(writer, other)).map((other) => other.id)];
 }
 
+// ---- contended toggles ----
+
+/**
+ * Sends `count` toggles of one pair at once (`toggle(index)` chooses the process), then reads the
+ * pair back through every process (`read(target)` answers its state, undefined if the read failed):
+ * each must show the state before the burst flipped once per acknowledged toggle. No toggle may go
+ * unanswered or get a 5xx.
+ */
+async function contendedBurst({ client, ledger, what, map, key, field, count, toggle, read }) {
+  const answers = await Promise.all(Array.from({ length: count }, (_, index) => toggle(index)));
+  const { before, acknowledged, after } = ledger.toggledAtOnce(map, key, field, answers);
+  const { problems } = ledger.contention;
+  const unanswered = answers.filter(outcomeUnknown).map((answer) => answer.error ?? answer.status);
+  if (unanswered.length) problems.push(`${what}: ${unanswered.length} of ${count} toggles at once unanswered or 5xx (${unanswered.join(', ')})`);
+  if (after === undefined) return; // nothing left to expect of this pair
+  await Promise.all(
+    client.targets.map(async (_, target) => {
+      let shown;
+      await readBack(ledger, `${what} after ${count} toggles at once, through process ${target + 1}`, async () => {
+        shown = await read(target);
+        if (shown === undefined) return 'failed';
+        return shown === after ? 'agrees' : 'disagrees';
+      });
+      if (shown !== undefined && shown !== after) {
+        problems.push(`${what}: ${acknowledged} of ${count} toggles at once acknowledged, from ${field}=${before}: expected ${field}=${after}, process ${target + 1} shows ${field}=${shown}`);
+      }
+    }),
+  );
+}
+
+/** `liker` toggles their like of `post` (the newest of an author who does not post meanwhile) `count` times at once, in turn through each process. */
+function contendLike({ client, ledger, liker, post, count }) {
+  const like = (target) =>
+    client.request({
+      method: 'PATCH',
+      path: `/api/posts/${post.id}/like`,
+      route: 'PATCH /api/posts/:id/like (at once)',
+      kind: 'write',
+      token: liker.token,
+      json: {},
+      target,
+    });
+  const read = async (target) => {
+    const answer = await client.request({
+      path: `/api/posts/${post.userId}/posts?limit=1`,
+      route: 'GET /api/posts/:userId/posts',
+      kind: 'read',
+      token: liker.token,
+      target,
+    });
+    if (!isAcknowledged(answer)) return undefined;
+    const [newest] = parseJson(answer) ?? [];
+    if (newest?._id !== post.id) throw new Error(`post ${post.id} is no longer the newest of ${post.userId}: the like burst needs an author who does not post`);
+    return newest.likes?.[liker.id] === true;
+  };
+  ledger.contention.likeToggles += count;
+  return contendedBurst({
+    client,
+    ledger,
+    what: `like of post ${post.id} by ${liker.id}`,
+    map: ledger.likes,
+    key: `${post.id} ${liker.id}`,
+    field: 'liked',
+    count,
+    toggle: (index) => like(index % client.targets.length),
+    read,
+  });
+}
+
+/**
+ * Members `a` and `b` both toggle their friendship, `count` times at once: a→b and b→a in turn,
+ * each direction through each process. Read back from both sides, which must agree.
+ */
+function contendFriendship({ client, ledger, a, b, count }) {
+  const pairs = [[a, b], [b, a]];
+  const toggle = (index) => {
+    const [member, friend] = pairs[index % 2];
+    return client.request({
+      method: 'PATCH',
+      path: `/api/users/${member.id}/${friend.id}`,
+      route: 'PATCH /api/users/:id/:friendId (at once)',
+      kind: 'write',
+      token: member.token,
+      target: Math.floor(index / 2) % client.targets.length,
+    });
+  };
+  const read = async (target) => {
+    const sides = await Promise.all(
+      pairs.map(async ([member, friend]) => {
+        const answer = await client.request({
+          path: `/api/users/${member.id}/friends`,
+          route: 'GET /api/users/:id/friends',
+          kind: 'read',
+          token: member.token,
+          target,
+        });
+        return isAcknowledged(answer) ? (parseJson(answer) ?? []).some((listed) => listed._id === friend.id) : undefined;
+      }),
+    );
+    if (sides.includes(undefined)) return undefined;
+    return sides[0] === sides[1] ? sides[0] : 'one-sided';
+  };
+  ledger.contention.friendToggles += count;
+  return contendedBurst({
+    client,
+    ledger,
+    what: `friendship ${a.id} ${b.id}`,
+    map: ledger.friendships,
+    key: [a.id, b.id].sort().join(' '),
+    field: 'friends',
+    count,
+    toggle,
+    read,
+  });
+}
+
+/** From the start and every CONTENTION_INTERVAL_MS while the load runs: a like burst and a friendship burst at the same time. */
+async function contend({ client, ledger, contenders: [a, b], contendedPost, deadline }) {
+  for (let burst = 0; performance.now() < deadline; burst += 1) {
+    const count = BURST_SIZES[burst % BURST_SIZES.length];
+    ledger.contention.bursts += 1;
+    await Promise.all([
+      contendLike({ client, ledger, liker: a, post: contendedPost, count }),
+      contendFriendship({ client, ledger, a, b, count }),
+    ]);
+    // Not past the deadline: the load's duration is measured until the last loop ends.
+    await sleep(Math.max(0, Math.min(CONTENTION_INTERVAL_MS, deadline - performance.now())));
+  }
+}
+
 /**
  * Opens one keep-alive connection per client before the clock starts, all at once, so the
  * measured window is the steady state. (A burst of new connections into an already saturated
@@ -335,9 +501,23 @@ async function connectClients(client, count) {
  * Runs `readers` reading and the writers writing, each in a closed loop (next request when the
  * last one is answered) until `seconds` are over; requests under way then finish. Meanwhile a
  * newcomer on a fresh connection asks for the site's content every second: what a new visitor
- * waits. Answers the measured duration and the connection warm-up.
+ * waits; and the two `contenders` toggle one like (of `contendedPost`) and their friendship in
+ * bursts sent at once to every process. Answers the measured duration and the connection warm-up.
  */
-export async function runTraffic({ client, seconds, readers, writerMembers, readerMembers, seededMemberIds, known, ledger, log, warmUp = false }) {
+export async function runTraffic({
+  client,
+  seconds,
+  readers,
+  writerMembers,
+  readerMembers,
+  contenders,
+  contendedPost,
+  seededMemberIds,
+  known,
+  ledger,
+  log,
+  warmUp = false,
+}) {
   const pictures = await Promise.all(Array.from({ length: 8 }, (_, seed) => smallPng(seed + 1000)));
   const writers = writerMembers.map((member) => ({ ...member, sequence: 0 }));
   const others = [...readerMembers.map((m) => m.id), ...seededMemberIds];
@@ -371,6 +551,7 @@ export async function runTraffic({ client, seconds, readers, writerMembers, read
         await sleep(NEWCOMER_INTERVAL_MS);
       }
     },
+    () => contend({ client, ledger, contenders, contendedPost, deadline }),
   ];
   try {
     await Promise.all(loops.map((loop) => loop()));
