@@ -70,7 +70,7 @@ export class ReadyJson {
  * client downloads nothing while the answer is unchanged. @fastify/compress leaves an answer with a
  * Content-Encoding alone, and compresses the rest (a client accepting only deflate) itself.
  */
-export async function sendReadyJson(request: FastifyRequest, reply: FastifyReply, json: ReadyJson): Promise<FastifyReply> {
+export function sendReadyJson(request: FastifyRequest, reply: FastifyReply, json: ReadyJson): FastifyReply | Promise<FastifyReply> {
   reply.header('ETag', json.etag).type('application/json; charset=utf-8');
   const conditional = request.method === 'GET' || request.method === 'HEAD';
   if (conditional && fresh(request.headers, { etag: json.etag })) return reply.code(304).send();
@@ -79,5 +79,6 @@ export async function sendReadyJson(request: FastifyRequest, reply: FastifyReply
   reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   const coding = preferredCoding(request.headers['accept-encoding']);
   if (!coding) return reply.send(json.bytes);
-  return reply.header('Content-Encoding', coding).send(await json.encodedAs(coding));
+  // Only a compressed answer waits (once per page and coding); the rest are sent without a promise.
+  return json.encodedAs(coding).then((encoded) => reply.header('Content-Encoding', coding).send(encoded));
 }

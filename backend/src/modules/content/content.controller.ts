@@ -9,7 +9,7 @@ import { ContentService } from './content.service';
 const CACHE_CONTROL = 'public, max-age=60';
 
 /** Sends `value` as JSON with a weak ETag of its bytes (a 304 when the client has them already). */
-function sendContent(request: FastifyRequest, reply: FastifyReply, value: unknown): Promise<FastifyReply> {
+function sendContent(request: FastifyRequest, reply: FastifyReply, value: unknown): FastifyReply | Promise<FastifyReply> {
   reply.header('Cache-Control', CACHE_CONTROL);
   return sendReadyJson(request, reply, ReadyJson.of(value));
 }

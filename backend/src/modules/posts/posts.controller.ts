@@ -28,7 +28,7 @@ import { PostsService } from './posts.service';
  * a header. The page comes as ready bytes (and compressed forms), with an ETag, so a client
  * revalidating gets a 304. Sent here rather than returned: a string would be encoded anew for every request.
  */
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage): Promise<FastifyReply> {
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage): FastifyReply | Promise<FastifyReply> {
   if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
   return sendReadyJson(request, reply, page.json);
 }
