@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { NEXT_CURSOR_HEADER, type Post as PostBody, type PostComment } from '@atelier/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendReadyJson } from '../../common/http/ready-json';
+import { AnswersReadyJson, sendReadyJson } from '../../common/http/ready-json';
 import { CurrentMemberId } from '../../common/decorators/current-member.decorator';
 import { MemberWriteLimit } from '../../common/rate-limit/rate-limits';
 import { parseInput, ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
@@ -40,6 +40,7 @@ export class PostsController {
   constructor(private readonly posts: PostsService) {}
 
   @Get()
+  @AnswersReadyJson()
   async feed(
     @Query(new ZodValidationPipe(pageQuery)) query: PageQuery,
     @CurrentMemberId() me: string,
@@ -50,6 +51,7 @@ export class PostsController {
   }
 
   @Post()
+  @AnswersReadyJson()
   @MemberWriteLimit('posts')
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(PictureUpload('picture'))
@@ -64,6 +66,7 @@ export class PostsController {
   }
 
   @Get(':userId/posts')
+  @AnswersReadyJson()
   async byAuthor(
     @Param(new ZodValidationPipe(authorParams)) { userId }: { userId: string },
     @Query(new ZodValidationPipe(pageQuery)) query: PageQuery,
