@@ -3,7 +3,6 @@ import { ThrottlerModule, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { limitOf, memberWriteOf, THROTTLERS, type ThrottlerName } from './rate-limits';
-import { SharedThrottlerStorage } from './shared-throttler-storage';
 
 /** Each throttler counts only the routes that name it (`@RateLimited`, `@MemberWriteLimit`). */
 const onlyItsRoutes = (name: ThrottlerName) => (context: ExecutionContext) => limitOf(context) !== name;
@@ -19,6 +18,12 @@ function limitMessage(context: ExecutionContext, { timeToBlockExpire }: Throttle
   }
 }
 
+/** Counts in Redis, shared by every API process; ioredis is loaded only for a site that has one. */
+async function sharedStorage(redisUrl: string) {
+  const { SharedThrottlerStorage } = await import('./shared-throttler-storage');
+  return new SharedThrottlerStorage(redisUrl);
+}
+
 /**
  * The API's rate limits, one named throttler per concern. With REDIS_URL the counts live in Redis,
  * shared by every API process (keys start with QUEUE_PREFIX, so sites sharing a Redis count apart);
@@ -28,7 +33,7 @@ function limitMessage(context: ExecutionContext, { timeToBlockExpire }: Throttle
   imports: [
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
+      useFactory: async (config: AppConfig) => ({
         throttlers: [
           { name: THROTTLERS.auth, ttl: 60_000, limit: config.authRateLimitPerMinute, skipIf: onlyItsRoutes(THROTTLERS.auth) },
           { name: THROTTLERS.generation, ttl: 60_000, limit: config.generation.rateLimitPerMinute, skipIf: onlyItsRoutes(THROTTLERS.generation) },
@@ -39,7 +44,7 @@ function limitMessage(context: ExecutionContext, { timeToBlockExpire }: Throttle
           const scope = name === THROTTLERS.generation ? name : `${name}:${context.getClass().name}.${context.getHandler().name}`;
           return `${config.generation.queuePrefix}:${scope}:${tracker}`;
         },
-        storage: config.redisUrl ? new SharedThrottlerStorage(config.redisUrl) : undefined,
+        storage: config.redisUrl ? await sharedStorage(config.redisUrl) : undefined,
         errorMessage: limitMessage,
       }),
     }),

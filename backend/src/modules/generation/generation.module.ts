@@ -1,8 +1,6 @@
-import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
-import { BullMqDispatcher, GENERATION_QUEUE, GenerationProcessor, redisOptions } from './dispatch/bullmq.dispatcher';
 import { InProcessDispatcher } from './dispatch/in-process.dispatcher';
 import { JobDispatcher } from './dispatch/job-dispatcher';
 import { ExampleImages } from './examples/example-images';
@@ -23,27 +21,22 @@ import { WorkersService } from './workers/workers.service';
 /**
  * Jobs, dispatch, providers and GPU workers. `api` serves the HTTP routes and, unless
  * GENERATION_CONSUMER=false, runs jobs too; `worker` (the `npm run worker` process) only runs jobs.
- * The dispatcher is BullMQ when REDIS_URL is set, an in-process queue otherwise.
+ * The dispatcher is BullMQ when REDIS_URL is set, an in-process queue otherwise. BullMQ (and its
+ * ioredis) are loaded only then: a site without Redis never uses them, and loading them cost every
+ * start about a fifth of a second and 4 MB of heap.
  */
 @Module({})
 export class GenerationModule {
-  static register(config: AppConfig, role: 'api' | 'worker'): DynamicModule {
-    const redisUrl = config.redisUrl;
+  static async register(config: AppConfig, role: 'api' | 'worker'): Promise<DynamicModule> {
     const runsJobs = role === 'worker' || config.generation.consumer;
-    // The consumers' queue (its options are what @Processor's worker connects with); the dispatcher
-    // adds jobs through a producer connection of its own, which fails fast while Redis is down.
-    const queue =
-      redisUrl && runsJobs
-        ? [
-            BullModule.forRoot({ connection: redisOptions(redisUrl), prefix: config.generation.queuePrefix }),
-            BullModule.registerQueue({ name: GENERATION_QUEUE }),
-          ]
-        : [];
-    const dispatcher: Provider = { provide: JobDispatcher, useClass: redisUrl ? BullMqDispatcher : InProcessDispatcher };
-    const runners: Type[] = runsJobs ? [JobRunner, JobMaintenance, WorkerHealthMonitor, ...(redisUrl ? [GenerationProcessor] : [])] : [];
+    const bullMq = config.redisUrl
+      ? (await import('./dispatch/bullmq.dispatcher')).bullMqWiring(config.redisUrl, config.generation.queuePrefix, runsJobs)
+      : undefined;
+    const dispatcher: Provider = { provide: JobDispatcher, useClass: bullMq?.dispatcher ?? InProcessDispatcher };
+    const runners: Type[] = runsJobs ? [JobRunner, JobMaintenance, WorkerHealthMonitor, ...(bullMq?.consumers ?? [])] : [];
     return {
       module: GenerationModule,
-      imports: [...queue, ...(role === 'api' ? [RateLimitModule] : [])],
+      imports: [...(bullMq?.imports ?? []), ...(role === 'api' ? [RateLimitModule] : [])],
       controllers: role === 'api' ? [GenerationController, AdminWorkersController, AdminJobsController] : [],
       providers: [
         JobsRepository,

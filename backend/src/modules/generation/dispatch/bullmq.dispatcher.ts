@@ -1,5 +1,14 @@
-import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { BullModule, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  OnModuleInit,
+  type DynamicModule,
+  type Type,
+} from '@nestjs/common';
 import { Queue, type Job } from 'bullmq';
 import type { RedisOptions } from 'ioredis';
 import { unavailableDependency } from '../../../common/errors/unavailable-dependency';
@@ -166,4 +175,25 @@ export class GenerationProcessor extends WorkerHost implements OnApplicationBoot
 
 function isConnectionRefused(error: Error): boolean {
   return /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE)$/.test((error as NodeJS.ErrnoException).code ?? '');
+}
+
+/** What GenerationModule adds with REDIS_URL: the dispatcher and, where jobs run here, the consumer and its queue. */
+export interface BullMqWiring {
+  imports: DynamicModule[];
+  dispatcher: Type<JobDispatcher>;
+  consumers: Type[];
+}
+
+export function bullMqWiring(redisUrl: string, queuePrefix: string, runsJobs: boolean): BullMqWiring {
+  if (!runsJobs) return { imports: [], dispatcher: BullMqDispatcher, consumers: [] };
+  return {
+    // The consumers' queue (its options are what @Processor's worker connects with); the dispatcher
+    // adds jobs through a producer connection of its own, which fails fast while Redis is down.
+    imports: [
+      BullModule.forRoot({ connection: redisOptions(redisUrl), prefix: queuePrefix }),
+      BullModule.registerQueue({ name: GENERATION_QUEUE }),
+    ],
+    dispatcher: BullMqDispatcher,
+    consumers: [GenerationProcessor],
+  };
 }
