@@ -17,7 +17,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { JobRunner } from '../jobs/job-runner';
 import { BUSY_RETRY_MS, JobDispatcher, QueueUnavailableError, type DeliveryOptions } from './job-dispatcher';
 
-export const GENERATION_QUEUE = 'generation';
+const GENERATION_QUEUE = 'generation';
 
 interface QueuedJob {
   jobId: string;
@@ -32,7 +32,7 @@ const BOOT_WAIT_MS = 5_000;
  * ioredis options from REDIS_URL for BullMQ's consumers: their blocking reads need
  * `maxRetriesPerRequest: null` (a command waits for the connection to come back).
  */
-export function redisOptions(redisUrl: string): RedisOptions {
+function redisOptions(redisUrl: string): RedisOptions {
   const url = new URL(redisUrl);
   return {
     host: url.hostname,
