@@ -1,11 +1,12 @@
-import type { ErrorBody, GpuWorker, WorkerTestResult } from '@atelier/contracts';
+import type { AdminJob, ErrorBody, GpuWorker, WorkerTestResult } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { WorkersService } from '../src/modules/generation/workers/workers.service';
 import { admin, ADMIN_TOKEN, queryRows, registerWorker, startJob, waitForJob } from './helpers/generation';
 import { registerMember } from './helpers/members';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { startA1111StandIn, type A1111StandIn } from './stand-ins/a1111-stand-in';
-import { startComfyUiStandIn, type ComfyUiStandIn } from './stand-ins/comfyui-stand-in';
+import { A1111_STAND_IN_CHECKPOINT, startA1111StandIn, type A1111StandIn } from './stand-ins/a1111-stand-in';
+import { waitForRequest } from './stand-ins/stand-in-server';
+import { COMFYUI_STAND_IN_CHECKPOINTS, startComfyUiStandIn, type ComfyUiStandIn } from './stand-ins/comfyui-stand-in';
 import { startRunpodStandIn, type RunpodStandIn } from './stand-ins/runpod-stand-in';
 
 describe('GPU worker registry (/api/admin/workers)', () => {
@@ -20,7 +21,8 @@ describe('GPU worker registry (/api/admin/workers)', () => {
       startComfyUiStandIn(),
       startRunpodStandIn({ apiKey: 'rp_secret_key' }),
     ]);
-    t = await createTestApp({ ADMIN_TOKEN, WORKER_HEALTH_INTERVAL_SECONDS: '3600' });
+    // More jobs than one visitor may start in a minute.
+    t = await createTestApp({ ADMIN_TOKEN, WORKER_HEALTH_INTERVAL_SECONDS: '3600', GENERATION_RATE_LIMIT_PER_MINUTE: '100' });
   });
   afterAll(async () => {
     await t.close();
@@ -57,6 +59,7 @@ describe('GPU worker registry (/api/admin/workers)', () => {
       load: 0,
     });
     expect(worker.lastSeenAt).toEqual(expect.any(String));
+    expect(worker.model).toBe(A1111_STAND_IN_CHECKPOINT);
     expect(a1111.requests.at(-1)?.headers.authorization).toBe(`Basic ${Buffer.from('owner:gpu-secret').toString('base64')}`);
 
     const answers = [
@@ -110,6 +113,42 @@ describe('GPU worker registry (/api/admin/workers)', () => {
     await t.http.patch('/api/admin/workers/00000000-0000-4000-8000-000000000000').set(admin).send({}).expect(400);
   });
 
+  it('takes each setting only where it means something, on registration and on every change', async () => {
+    const register = (body: Record<string, unknown>) =>
+      t.http.post('/api/admin/workers').set(admin).send({ name: 'x', gpu: 'RTX 3090', check: false, ...body }).expect(400);
+    const problems = async (body: Record<string, unknown>) => ((await register(body)).body as ErrorBody).details;
+
+    expect(await problems({ kind: 'a1111', url: a1111.url, runpodImage: 'sdxl', checkpoint: 'x.safetensors' })).toEqual([
+      { field: 'runpodImage', message: 'is for RunPod workers only' },
+      { field: 'checkpoint', message: expect.stringMatching(/^is for ComfyUI/) },
+    ]);
+    expect(await problems({ kind: 'runpod', url: runpod.url, runpodImage: 'custom' })).toEqual([
+      { field: 'inputTemplate', message: 'is required with runpodImage custom' },
+    ]);
+    expect(await problems({ kind: 'runpod', url: runpod.url, runpodImage: 'comfyui' })).toEqual([
+      { field: 'checkpoint', message: expect.stringMatching(/^is required with runpodImage comfyui/) },
+    ]);
+    expect(await problems({ kind: 'runpod', url: runpod.url, runpodImage: 'custom', inputTemplate: { text: '{{prompt}}', size: '{{resolution}}' } })).toEqual([
+      { field: 'inputTemplate', message: expect.stringMatching(/not \{\{resolution\}\}$/) },
+    ]);
+    expect(await problems({ kind: 'runpod', url: runpod.url, runpodImage: 'custom', inputTemplate: { seed: '{{seed}}' } })).toEqual([
+      { field: 'inputTemplate', message: 'must contain {{prompt}} where the prompt goes' },
+    ]);
+    expect(await problems({ kind: 'runpod', url: runpod.url, runpodImage: 'dalle' })).toEqual([
+      { field: 'runpodImage', message: expect.stringMatching(/^must be one of sd-v1, sdxl, sdxl-turbo, a1111, comfyui, custom$/) },
+    ]);
+
+    const pod = await registerWorker(t, { name: 'pod', kind: 'runpod', url: runpod.url, check: false });
+    expect(pod).toMatchObject({ runpodImage: 'sd-v1', checkpoint: null, inputTemplate: null, model: null });
+    const changed = await t.http.patch(`/api/admin/workers/${pod.id}`).set(admin).send({ runpodImage: 'comfyui' }).expect(400);
+    expect((changed.body as ErrorBody).details).toEqual([{ field: 'checkpoint', message: expect.stringMatching(/^is required/) }]);
+    const template = { prompt: '{{prompt}}', seed: '{{seed}}', steps: 4 };
+    const custom = await t.http.patch(`/api/admin/workers/${pod.id}`).set(admin).send({ runpodImage: 'custom', inputTemplate: template }).expect(200);
+    expect(custom.body).toMatchObject({ runpodImage: 'custom', inputTemplate: template });
+    const box = await registerWorker(t, { name: 'box', kind: 'a1111', url: a1111.url, check: false });
+    await t.http.patch(`/api/admin/workers/${box.id}`).set(admin).send({ checkpoint: 'x.safetensors' }).expect(400);
+  });
+
   it('refuses a second worker with the same name with 409', async () => {
     await registerWorker(t, { name: 'twin', url: a1111.url, check: false });
     const response = await t.http
@@ -134,14 +173,25 @@ describe('GPU worker registry (/api/admin/workers)', () => {
   it('runs a small real generation through a worker on request and reports its timing', async () => {
     const worker = await registerWorker(t, { name: 'tested', kind: 'runpod', url: runpod.url, apiKey: 'rp_secret_key' });
     const result = (await t.http.post(`/api/admin/workers/${worker.id}/test`).set(admin).expect(200)).body as WorkerTestResult;
-    expect(result).toMatchObject({ workerId: worker.id, width: 512, height: 512, seed: 1234 });
+    expect(result).toMatchObject({ workerId: worker.id, gpu: 'RTX 3090', model: 'Stable Diffusion 1.5', width: 512, height: 512, seed: 1234 });
     expect(result.bytes).toBeGreaterThan(0);
     expect(result.executionTime).toBeGreaterThanOrEqual(0);
 
+    runpod.handlerReturns = { error: 'CUDA error: out of memory' };
+    try {
+      const failed = await t.http.post(`/api/admin/workers/${worker.id}/test`).set(admin).expect(503);
+      expect(failed.body).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        message: expect.stringMatching(/^Worker 'tested' could not generate: .*failed: CUDA error: out of memory$/),
+      });
+      expect((await t.http.get(`/api/admin/workers/${worker.id}`).set(admin)).body).toMatchObject({ health: 'unhealthy' });
+    } finally {
+      runpod.handlerReturns = undefined;
+    }
+
     runpod.behaviour = 'fail';
-    const failed = await t.http.post(`/api/admin/workers/${worker.id}/test`).set(admin).expect(503);
-    expect(failed.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/^Worker 'tested' could not generate: /) });
-    expect((await t.http.get(`/api/admin/workers/${worker.id}`).set(admin)).body).toMatchObject({ health: 'unhealthy' });
+    const down = await t.http.post(`/api/admin/workers/${worker.id}/test`).set(admin).expect(503);
+    expect(down.body).toMatchObject({ message: expect.stringMatching(/^Worker 'tested' is not healthy: .*answered 500/) });
   });
 
   it.each([
@@ -151,6 +201,67 @@ describe('GPU worker registry (/api/admin/workers)', () => {
     const worker = await registerWorker(t, { name: `${kind}-box`, kind, url: standIn().url, ...extra });
     const job = await waitForJob(t, await startJob(t, `a ${kind} picture of the sea`));
     expect(job).toMatchObject({ status: 'COMPLETED', workerId: worker.id });
+  });
+
+  it('refuses a ComfyUI without the checkpoint, naming it and the ones it has; checks it again on every health check', async () => {
+    const refused = await t.http
+      .post('/api/admin/workers')
+      .set(admin)
+      .send({ name: 'comfy', kind: 'comfyui', url: comfy.url, gpu: 'RTX 4090', checkpoint: 'flux1-dev.safetensors' })
+      .expect(400);
+    const [detail] = (refused.body as ErrorBody).details!;
+    expect(detail.message).toContain("has no checkpoint 'flux1-dev.safetensors' in ComfyUI/models/checkpoints");
+    for (const name of COMFYUI_STAND_IN_CHECKPOINTS) expect(detail.message).toContain(`'${name}'`);
+
+    const saved = await registerWorker(t, { name: 'comfy', kind: 'comfyui', url: comfy.url, gpu: 'RTX 4090' });
+    expect(saved).toMatchObject({ health: 'healthy', checkpoint: null, model: COMFYUI_STAND_IN_CHECKPOINTS[0] });
+    const chosen = await t.http.patch(`/api/admin/workers/${saved.id}`).set(admin).send({ checkpoint: 'flux1-dev.safetensors' }).expect(200);
+    expect(chosen.body).toMatchObject({ health: 'unhealthy', healthError: expect.stringContaining("'flux1-dev.safetensors'") });
+    expect((await waitForJob(t, await startJob(t, 'not on this box'))).workerId).toBe('procedural');
+
+    comfy.checkpoints = [...COMFYUI_STAND_IN_CHECKPOINTS, 'flux1-dev.safetensors'];
+    try {
+      await t.app.get(WorkersService).checkAll();
+      expect((await t.http.get(`/api/admin/workers/${saved.id}`).set(admin)).body).toMatchObject({ health: 'healthy', model: 'flux1-dev.safetensors' });
+    } finally {
+      comfy.checkpoints = [...COMFYUI_STAND_IN_CHECKPOINTS];
+    }
+  });
+
+  it('shows a RunPod endpoint with no worker up as degraded, and still sends it jobs', async () => {
+    const saved = { ...runpod.workers };
+    runpod.workers = { ...saved, idle: 0, ready: 0, running: 0, throttled: 0, initializing: 0 };
+    try {
+      const worker = await registerWorker(t, { name: 'cold', kind: 'runpod', url: runpod.url, apiKey: 'rp_secret_key', runpodImage: 'sdxl' });
+      expect(worker).toMatchObject({ health: 'degraded', healthError: expect.stringMatching(/cold start/), model: 'Stable Diffusion XL 1.0' });
+      expect(worker.lastSeenAt).toEqual(expect.any(String));
+      expect((await waitForJob(t, await startJob(t, 'worth the wait'))).workerId).toBe(worker.id);
+
+      runpod.workers = { ...runpod.workers, throttled: 3 };
+      await t.app.get(WorkersService).checkAll();
+      expect((await t.http.get(`/api/admin/workers/${worker.id}`).set(admin)).body).toMatchObject({
+        health: 'degraded',
+        healthError: expect.stringMatching(/throttled/),
+      });
+    } finally {
+      runpod.workers = saved;
+    }
+  });
+
+  it('interrupts the render on the GPU when the owner cancels a running job', async () => {
+    const slow = await startA1111StandIn({ renderMs: 60_000 });
+    try {
+      const worker = await registerWorker(t, { name: 'slow', url: slow.url });
+      const id = await startJob(t, 'a picture nobody will wait for');
+      expect((await waitForJob(t, id, ['IN_PROGRESS'])).workerId).toBe(worker.id);
+      await waitForRequest(slow, (request) => request.path === '/sdapi/v1/txt2img');
+      const cancelled = await t.http.post(`/api/admin/jobs/${id}/cancel`).set(admin).expect(200);
+      expect((cancelled.body as AdminJob).status).toBe('CANCELLED');
+      await waitForRequest(slow, (request) => request.path === '/sdapi/v1/interrupt');
+      expect([...slow.tasks.values()].map((task) => task.interrupted)).toEqual([true]);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('health checks mark a worker that stopped answering unhealthy, and healthy again once it answers', async () => {

@@ -109,7 +109,7 @@ describe('atelier login and workers (built) against a real backend', () => {
       const run = await cli(['workers', 'register', '--name', 'gone', '--kind', 'a1111', '--url', 'http://127.0.0.1:9', '--gpu', 'RTX 3090']);
       expect(run.exitCode).toBe(1);
       expect(run.stderr).toMatch(
-        /^atelier: The worker at http:\/\/127\.0\.0\.1:9 did not answer its health check \(HTTP 400 VALIDATION_FAILED\): url: .+ \(add --no-check to save it anyway\)\n$/,
+        /^atelier: The worker at http:\/\/127\.0\.0\.1:9 did not pass its health check \(HTTP 400 VALIDATION_FAILED\): url: .+ \(add --no-check to save it anyway\)\n$/,
       );
       expect(run.stderr.split('\n')).toHaveLength(2); // one line and its newline
       expect((await workersJson()).some((each) => each.name === 'gone')).toBe(false);

@@ -64,7 +64,19 @@ export type ExamplePage = keyof typeof EXAMPLE_IMAGE_COUNTS;
 export const WORKER_KINDS = ['a1111', 'comfyui', 'runpod'] as const;
 export type WorkerKind = (typeof WORKER_KINDS)[number];
 
-export type WorkerHealth = 'unknown' | 'healthy' | 'unhealthy';
+/**
+ * `degraded`: it answers and takes jobs, but something is off (a RunPod endpoint with no worker
+ * ready, so the next job waits for a cold start); `healthError` says what.
+ */
+export type WorkerHealth = 'unknown' | 'healthy' | 'degraded' | 'unhealthy';
+
+/**
+ * What a RunPod endpoint runs, which decides the input it accepts: the RunPod worker images
+ * worker-stable_diffusion_v1, worker-sdxl, worker-sdxl-turbo (512x512 only), worker-a1111 and
+ * worker-comfyui, or `custom` with an input template.
+ */
+export const RUNPOD_IMAGES = ['sd-v1', 'sdxl', 'sdxl-turbo', 'a1111', 'comfyui', 'custom'] as const;
+export type RunpodImage = (typeof RUNPOD_IMAGES)[number];
 
 /** A registered GPU worker as the admin API shows it; credentials never leave the server. */
 export interface GpuWorker {
@@ -83,6 +95,14 @@ export interface GpuWorker {
   lastSeenAt: string | null;
   /** Jobs it is running now. */
   load: number;
+  /** ComfyUI (and RunPod's comfyui image): the checkpoint file the workflow loads; null means the first one installed. */
+  checkpoint: string | null;
+  /** RunPod: which worker image the endpoint runs; null for other kinds. */
+  runpodImage: RunpodImage | null;
+  /** RunPod `custom`: the `input` sent, with `{{prompt}}`, `{{seed}}`, `{{width}}`, `{{height}}` filled in. */
+  inputTemplate: Record<string, unknown> | null;
+  /** The model the worker named at its last health check or test; null until it named one. */
+  model: string | null;
   createdAt: string;
 }
 
@@ -93,17 +113,31 @@ export interface RegisterWorkerRequest {
   gpu: string;
   apiKey?: string;
   concurrency?: number;
+  checkpoint?: string;
+  /** RunPod only; default `sd-v1`, whose input (prompt, seed, width, height) also suits sdxl and a1111. */
+  runpodImage?: RunpodImage;
+  /** Required with runpodImage `custom`, refused otherwise. */
+  inputTemplate?: Record<string, unknown>;
   /** Check that the worker answers before saving it (default true). */
   check?: boolean;
 }
 
-export type UpdateWorkerRequest = Partial<Pick<RegisterWorkerRequest, 'name' | 'url' | 'gpu' | 'apiKey' | 'concurrency'>> & {
+/** null removes an optional setting (apiKey, checkpoint). */
+export type UpdateWorkerRequest = Partial<
+  Pick<RegisterWorkerRequest, 'name' | 'url' | 'gpu' | 'concurrency' | 'runpodImage' | 'inputTemplate'>
+> & {
+  apiKey?: string | null;
+  checkpoint?: string | null;
   enabled?: boolean;
 };
 
 /** POST /api/admin/workers/:id/test: one small real generation through that worker. */
 export interface WorkerTestResult {
   workerId: string;
+  /** The GPU label it was registered with. */
+  gpu: string;
+  /** The model it named, when it names one. */
+  model: string | null;
   seed: number;
   width: number;
   height: number;

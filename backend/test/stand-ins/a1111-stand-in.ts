@@ -1,6 +1,12 @@
-// A stand-in for an AUTOMATIC1111 / SD WebUI Forge web UI started with --api (and --api-auth):
-// POST /sdapi/v1/txt2img, GET /sdapi/v1/progress, GET /sdapi/v1/options, answered in the shapes the
-// real FastAPI app uses, with real PNGs painted in a colour taken from the seed (standInColour).
+// A stand-in for an AUTOMATIC1111 / SD WebUI Forge web UI started with --api (and --api-auth), in the
+// shapes of modules/api/api.py and modules/api/models.py:
+// - POST /sdapi/v1/txt2img (text2imgapi): the task waits for queue_lock, renders, answers the picture
+//   (a real PNG in the seed's colour, standInColour). Like A1111 it never looks at the connection: a
+//   client that hangs up does not stop the render; only POST /sdapi/v1/interrupt does.
+// - POST /sdapi/v1/interrupt (interruptapi): `shared.state.interrupt()` flags whatever task runs now;
+//   A1111 clears the flag when a task starts (shared_state.py `begin`), so a queued task is untouched.
+// - GET /sdapi/v1/progress (progressapi), GET /sdapi/v1/options (get_config).
+// - POST /internal/progress (modules/progress.py `progressapi`): only in UI mode; --nowebui has no such route.
 import type * as http from 'node:http';
 import {
   GARBAGE_IMAGE,
@@ -18,6 +24,10 @@ export interface A1111StandInOptions {
   behaviour?: StandInBehaviour;
   /** See A1111StandIn.reportedSeed. */
   reportedSeed?: number | null;
+  /** How long one render holds queue_lock (default 0). */
+  renderMs?: number;
+  /** Started with --nowebui: no /internal/progress (worker-a1111 runs it so). */
+  apiOnly?: boolean;
 }
 
 export interface A1111StandIn extends StandIn {
@@ -26,26 +36,72 @@ export interface A1111StandIn extends StandIn {
    * a number reports that seed instead, null leaves the seed out of `info` entirely.
    */
   reportedSeed: number | null | undefined;
+  renderMs: number;
+  /** Every txt2img task by id, in arrival order. */
+  readonly tasks: ReadonlyMap<string, A1111StandInTask>;
+  /** How many times POST /sdapi/v1/interrupt was called. */
+  readonly interrupts: number;
 }
 
-const CHECKPOINT = 'v1-5-pruned-emaonly.safetensors [6ce0161689]';
+export interface A1111StandInTask {
+  state: 'queued' | 'active' | 'done';
+  /** Ended early by an interrupt (A1111 still answers 200 with what it had). */
+  interrupted: boolean;
+}
+
+export const A1111_STAND_IN_CHECKPOINT = 'v1-5-pruned-emaonly.safetensors [6ce0161689]';
+
+interface State {
+  behaviour: StandInBehaviour;
+  reportedSeed: number | null | undefined;
+  renderMs: number;
+  tasks: Map<string, A1111StandInTask>;
+  interrupts: number;
+  /** The end of queue_lock's line: each task starts when the one before it is done. */
+  lock: Promise<void>;
+  /** Ends the active render at once. */
+  stopActive?: () => void;
+  taskCount: number;
+}
 
 export async function startA1111StandIn(options: A1111StandInOptions = {}): Promise<A1111StandIn> {
-  const state = { behaviour: options.behaviour ?? 'ok', reportedSeed: options.reportedSeed };
+  const state: State = {
+    behaviour: options.behaviour ?? 'ok',
+    reportedSeed: options.reportedSeed,
+    renderMs: options.renderMs ?? 0,
+    tasks: new Map(),
+    interrupts: 0,
+    lock: Promise.resolve(),
+    taskCount: 0,
+  };
   const server = await listenStandIn(
-    (request, response) => route(state, options.auth, request, response),
+    (request, response) => route(state, options, request, response),
     () => state.behaviour,
   );
-  return Object.assign(state, { url: server.origin, requests: server.requests, close: server.close });
+  // Getters, so tests read the live counts rather than a copy.
+  return Object.defineProperties(
+    {
+      url: server.origin,
+      requests: server.requests,
+      close() {
+        // Renders end with the server, so no timer outlives the test.
+        state.renderMs = 0;
+        state.stopActive?.();
+        return server.close();
+      },
+    } as unknown as A1111StandIn,
+    {
+      behaviour: { get: () => state.behaviour, set: (value: StandInBehaviour) => (state.behaviour = value), enumerable: true },
+      reportedSeed: { get: () => state.reportedSeed, set: (value: number | null | undefined) => (state.reportedSeed = value), enumerable: true },
+      renderMs: { get: () => state.renderMs, set: (value: number) => (state.renderMs = value), enumerable: true },
+      tasks: { get: () => state.tasks, enumerable: true },
+      interrupts: { get: () => state.interrupts, enumerable: true },
+    },
+  );
 }
 
-async function route(
-  state: { behaviour: StandInBehaviour; reportedSeed: number | null | undefined },
-  auth: string | undefined,
-  request: RecordedRequest,
-  response: http.ServerResponse,
-): Promise<void> {
-  if (state.behaviour === 'unauthorized' || (auth !== undefined && request.headers.authorization !== basic(auth))) {
+async function route(state: State, options: A1111StandInOptions, request: RecordedRequest, response: http.ServerResponse): Promise<void> {
+  if (state.behaviour === 'unauthorized' || (options.auth !== undefined && request.headers.authorization !== basic(options.auth))) {
     return sendJson(response, 401, a1111Error('HTTPException', 'Incorrect username or password', 401), { 'www-authenticate': 'Basic' });
   }
   const endpoint = `${request.method} ${request.path}`;
@@ -53,34 +109,62 @@ async function route(
   if (state.behaviour === 'fail' && request.path.startsWith('/sdapi/')) {
     return sendJson(response, 500, a1111Error('RuntimeError', 'Expected all tensors to be on the same device'));
   }
-  if (endpoint === 'GET /sdapi/v1/progress') return sendJson(response, 200, idleProgress());
-  if (endpoint === 'GET /sdapi/v1/options') return sendJson(response, 200, { sd_model_checkpoint: CHECKPOINT, samples_format: 'png' });
+  if (endpoint === 'GET /sdapi/v1/progress') return sendJson(response, 200, progress(state));
+  if (endpoint === 'GET /sdapi/v1/options') return sendJson(response, 200, { sd_model_checkpoint: A1111_STAND_IN_CHECKPOINT, samples_format: 'png' });
+  if (endpoint === 'POST /sdapi/v1/interrupt') {
+    state.interrupts += 1;
+    state.stopActive?.();
+    return sendJson(response, 200, {});
+  }
+  if (endpoint === 'POST /internal/progress' && !options.apiOnly) return sendJson(response, 200, taskProgress(state, request.body));
   sendJson(response, 404, { detail: 'Not Found' });
 }
 
-async function txt2img(
-  state: { behaviour: StandInBehaviour; reportedSeed: number | null | undefined },
-  request: RecordedRequest,
-  response: http.ServerResponse,
-): Promise<void> {
+async function txt2img(state: State, request: RecordedRequest, response: http.ServerResponse): Promise<void> {
   const body = (request.body ?? {}) as Record<string, unknown>;
   const invalid = invalidField(body);
   if (invalid) {
     // FastAPI's validation answer.
     return sendJson(response, 422, { detail: [{ loc: ['body', invalid], msg: 'value is not valid', type: 'type_error' }] });
   }
+  state.taskCount += 1;
+  const taskId = typeof body.force_task_id === 'string' && body.force_task_id ? body.force_task_id : `task(txt2img-${state.taskCount})`;
+  const task: A1111StandInTask = { state: 'queued', interrupted: false };
+  state.tasks.set(taskId, task);
+  await holdQueueLock(state, task);
   if (state.behaviour === 'fail') {
     return sendJson(response, 500, a1111Error('OutOfMemoryError', 'CUDA out of memory. Tried to allocate 2.00 GiB'));
   }
   const seed = body.seed as number;
   const image = state.behaviour === 'garbage' ? GARBAGE_IMAGE : await solidPng(body.width as number, body.height as number, seed);
   const reported = state.reportedSeed === undefined ? seed : state.reportedSeed;
-  const info = { prompt: body.prompt, all_prompts: [body.prompt], width: body.width, height: body.height, sd_model_name: CHECKPOINT };
+  const info = { prompt: body.prompt, all_prompts: [body.prompt], width: body.width, height: body.height, sd_model_name: A1111_STAND_IN_CHECKPOINT };
+  // Written whether or not the client still listens, as FastAPI does.
   sendJson(response, 200, {
     images: [image.toString('base64')],
     parameters: body,
     info: JSON.stringify(reported === null ? info : { ...info, seed: reported, all_seeds: [reported] }),
   });
+}
+
+/** Waits for queue_lock, then renders for renderMs unless interrupted. */
+async function holdQueueLock(state: State, task: A1111StandInTask): Promise<void> {
+  const before = state.lock;
+  let release!: () => void;
+  state.lock = new Promise<void>((resolve) => (release = resolve));
+  await before;
+  task.state = 'active';
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, state.renderMs);
+    state.stopActive = () => {
+      task.interrupted = true;
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+  state.stopActive = undefined;
+  task.state = 'done';
+  release();
 }
 
 function invalidField(body: Record<string, unknown>): string | undefined {
@@ -93,14 +177,35 @@ function a1111Error(type: string, message: string, status?: number) {
   return { error: type, detail: status ? message : '', body: '', errors: status ? `${status}: ${message}` : message };
 }
 
-function idleProgress() {
+function progress(state: State) {
+  const active = [...state.tasks.values()].some((task) => task.state === 'active');
   return {
-    progress: 0,
-    eta_relative: 0,
-    state: { skipped: false, interrupted: false, job: '', job_count: 0, job_timestamp: '0', job_no: 0, sampling_step: 0, sampling_steps: 0 },
+    progress: active ? 0.5 : 0,
+    eta_relative: active ? state.renderMs / 2000 : 0,
+    state: {
+      skipped: false,
+      interrupted: false,
+      job: active ? 'txt2img' : '',
+      job_count: active ? 1 : 0,
+      job_timestamp: '0',
+      job_no: 0,
+      sampling_step: active ? 10 : 0,
+      sampling_steps: active ? 20 : 0,
+    },
     current_image: null,
     textinfo: null,
   };
+}
+
+/** modules/progress.py progressapi: where one task stands. */
+function taskProgress(state: State, body: unknown) {
+  const id = (body as { id_task?: unknown } | undefined)?.id_task;
+  const task = typeof id === 'string' ? state.tasks.get(id) : undefined;
+  const active = task?.state === 'active';
+  const queued = task?.state === 'queued';
+  const completed = task?.state === 'done';
+  if (!active) return { active, queued, completed, progress: null, eta: null, live_preview: null, id_live_preview: -1, textinfo: queued ? 'In queue' : 'Waiting...' };
+  return { active, queued, completed, progress: 0.5, eta: state.renderMs / 2000, live_preview: null, id_live_preview: -1, textinfo: null };
 }
 
 function basic(auth: string): string {

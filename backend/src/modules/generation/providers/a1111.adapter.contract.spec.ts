@@ -1,5 +1,5 @@
-import { type A1111StandIn, startA1111StandIn } from '../../../../test/stand-ins/a1111-stand-in';
-import { describePicture, standInColour } from '../../../../test/stand-ins/stand-in-server';
+import { A1111_STAND_IN_CHECKPOINT, type A1111StandIn, startA1111StandIn } from '../../../../test/stand-ins/a1111-stand-in';
+import { describePicture, standInColour, waitForRequest } from '../../../../test/stand-ins/stand-in-server';
 import { createA1111Provider } from './a1111.adapter';
 import { type ImageRequest, ProviderError } from './image-provider';
 
@@ -8,6 +8,15 @@ const CREDENTIALS = 'painter:s3cret-pass';
 function picture(overrides: Partial<ImageRequest> = {}): ImageRequest {
   const prompt = 'a lighthouse at dusk, "oil" painting';
   return { prompt, seed: 1234, width: 320, height: 192, signal: AbortSignal.timeout(10_000), ...overrides };
+}
+
+/** Polls a condition the stand-in's state will reach. */
+async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 describe('a1111 adapter against an AUTOMATIC1111 / Forge stand-in', () => {
@@ -37,6 +46,7 @@ describe('a1111 adapter against an AUTOMATIC1111 / Forge stand-in', () => {
       sampler_name: expect.any(String),
       batch_size: 1,
       n_iter: 1,
+      force_task_id: expect.stringMatching(/^task\(atelier-[0-9a-f-]{36}\)$/),
     });
     expect(await describePicture(result.png)).toEqual({ format: 'png', width: 320, height: 192, colour: standInColour(1234) });
     expect(result.seed).toBe(1234);
@@ -103,11 +113,81 @@ describe('a1111 adapter against an AUTOMATIC1111 / Forge stand-in', () => {
     await expect(provider().generate(picture())).rejects.toThrow(`a1111 worker at ${standIn.url} could not be reached: connect ECONNREFUSED`);
   });
 
+  describe('stopping a render', () => {
+    const interruptSent = () => waitForRequest(standIn, (request) => request.path === '/sdapi/v1/interrupt');
+
+    it('interrupts its own task once the web UI says it is the active one', async () => {
+      standIn.renderMs = 60_000;
+      const controller = new AbortController();
+      const generating = provider().generate(picture({ signal: controller.signal }));
+      await waitFor(() => [...standIn.tasks.values()].some((task) => task.state === 'active'));
+      controller.abort(new Error('the job was cancelled'));
+      await expect(generating).rejects.toThrow('the job was cancelled');
+
+      await interruptSent();
+      const [task] = standIn.tasks.values();
+      await waitFor(() => task.state === 'done');
+      expect(task.interrupted).toBe(true);
+      const asked = standIn.requests.find((request) => request.path === '/internal/progress');
+      expect(asked?.body).toMatchObject({ id_task: [...standIn.tasks.keys()][0] });
+    });
+
+    it('leaves the task running before ours alone, and interrupts ours when it starts', async () => {
+      standIn.renderMs = 400;
+      const someoneElses = provider().generate(picture({ seed: 1 }));
+      await waitFor(() => standIn.tasks.size === 1);
+      standIn.renderMs = 60_000; // ours, once it starts
+      const controller = new AbortController();
+      const ours = provider().generate(picture({ seed: 2, signal: controller.signal }));
+      await waitFor(() => standIn.tasks.size === 2);
+      controller.abort(new Error('the job was cancelled'));
+      await expect(ours).rejects.toThrow('the job was cancelled');
+
+      await expect(someoneElses).resolves.toMatchObject({ seed: 1 });
+      await interruptSent();
+      const [first, second] = standIn.tasks.values();
+      await waitFor(() => second.state === 'done');
+      expect(first.interrupted).toBe(false);
+      expect(second.interrupted).toBe(true);
+      expect(standIn.interrupts).toBe(1);
+    });
+
+    describe('on a web UI started with --nowebui (no /internal/progress)', () => {
+      beforeEach(async () => {
+        await standIn.close();
+        standIn = await startA1111StandIn({ auth: CREDENTIALS, apiOnly: true, renderMs: 60_000 });
+      });
+
+      it('interrupts when Atelier sends it one job at a time: what runs is ours', async () => {
+        const controller = new AbortController();
+        const generating = provider().generate(picture({ signal: controller.signal }));
+        await waitFor(() => standIn.tasks.size === 1);
+        controller.abort(new Error('timed out'));
+        await expect(generating).rejects.toThrow('timed out');
+        await interruptSent();
+        await waitFor(() => [...standIn.tasks.values()][0].interrupted);
+      });
+
+      it('does not interrupt at higher concurrency, where the running task may be another job', async () => {
+        const shared = createA1111Provider({ kind: 'a1111', url: standIn.url, apiKey: CREDENTIALS, concurrency: 2 });
+        const controller = new AbortController();
+        const generating = shared.generate(picture({ signal: controller.signal }));
+        await waitFor(() => standIn.tasks.size === 1);
+        controller.abort(new Error('timed out'));
+        await expect(generating).rejects.toThrow('timed out');
+        await waitForRequest(standIn, (request) => request.path === '/internal/progress');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(standIn.interrupts).toBe(0);
+      });
+    });
+  });
+
   describe('health check', () => {
-    it('asks the cheap progress endpoint, with the credentials', async () => {
-      await expect(provider().checkHealth(AbortSignal.timeout(5_000))).resolves.toBeUndefined();
+    it('asks the cheap progress endpoint with the credentials, and names the loaded model from the options', async () => {
+      await expect(provider().checkHealth(AbortSignal.timeout(5_000))).resolves.toEqual({ model: A1111_STAND_IN_CHECKPOINT });
       expect(standIn.requests).toEqual([
         expect.objectContaining({ method: 'GET', path: '/sdapi/v1/progress', query: { skip_current_image: 'true' } }),
+        expect.objectContaining({ method: 'GET', path: '/sdapi/v1/options' }),
       ]);
       expect(standIn.requests[0].headers.authorization).toMatch(/^Basic /);
     });

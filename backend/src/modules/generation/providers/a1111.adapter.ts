@@ -1,8 +1,12 @@
 // AUTOMATIC1111 / SD WebUI Forge, started with --api (and --api-auth user:password when exposed):
-// one synchronous POST /sdapi/v1/txt2img answers {images: [base64], parameters, info: <JSON string>}.
-import type { GeneratedImage, ImageProvider, ImageRequest, WorkerConnection } from './image-provider';
+// one synchronous POST /sdapi/v1/txt2img answers {images: [base64], parameters, info: <JSON string>}
+// (modules/api/api.py text2imgapi). It renders under the web UI's queue_lock whether or not the
+// caller still listens, so a job we stop is interrupted (POST /sdapi/v1/interrupt) once it is ours
+// that runs.
+import { randomUUID } from 'node:crypto';
+import type { GeneratedImage, HealthReport, ImageProvider, ImageRequest, WorkerConnection } from './image-provider';
 import { ProviderError } from './image-provider';
-import { WorkerHttp, decodeBase64Image, isRecord, normaliseToPng, parseJson } from './provider-http';
+import { WorkerHttp, WorkerHttpError, bestEffort, decodeBase64Image, isRecord, normaliseToPng, parseJson, sleep } from './provider-http';
 
 /** Sampling settings sent with every picture: SD 1.5 defaults that every A1111 and Forge build knows. */
 export const A1111_TXT2IMG_DEFAULTS = {
@@ -23,9 +27,48 @@ export function createA1111Provider(connection: WorkerConnection): ImageProvider
     : {};
   const http = new WorkerHttp(connection, credentials, HINTS);
 
+  /**
+   * Interrupts our render once it runs. `/internal/progress` (the web UI's own progress API, there
+   * unless started with --nowebui) says whether our task is the active one; A1111 forgets an
+   * interrupt sent while a task waits, so a queued one is watched until it starts. Without that API
+   * the running task is ours only when Atelier sends this worker one job at a time.
+   */
+  async function interruptOurTask(taskId: string): Promise<void> {
+    const deadline = AbortSignal.timeout(INTERRUPT_WATCH_MS);
+    for (;;) {
+      let task: unknown;
+      try {
+        task = await http.json('/internal/progress', {
+          method: 'POST',
+          body: { id_task: taskId, id_live_preview: -1, live_preview: false },
+          signal: deadline,
+        });
+      } catch (error) {
+        if (!(error instanceof WorkerHttpError && error.status === 404)) throw error;
+        if ((connection.concurrency ?? 1) === 1) await http.call('/sdapi/v1/interrupt', { method: 'POST', signal: deadline });
+        return;
+      }
+      if (!isRecord(task) || task.completed === true) return;
+      if (task.active === true) {
+        await http.call('/sdapi/v1/interrupt', { method: 'POST', signal: deadline });
+        return;
+      }
+      if (task.queued !== true) return; // finished and forgotten, or never arrived
+      await sleep(INTERRUPT_POLL_MS, deadline);
+    }
+  }
+
   return {
     async generate(request: ImageRequest): Promise<GeneratedImage> {
-      const answer = await http.json('/sdapi/v1/txt2img', { method: 'POST', body: txt2imgBody(request), signal: request.signal });
+      const taskId = `task(atelier-${randomUUID()})`;
+      let answer: unknown;
+      try {
+        answer = await http.json('/sdapi/v1/txt2img', { method: 'POST', body: txt2imgBody(request, taskId), signal: request.signal });
+      } catch (error) {
+        // Stopped on our side (cancel, timeout, shutdown): the web UI would render on regardless.
+        if (request.signal.aborted) bestEffort(() => interruptOurTask(taskId));
+        throw error;
+      }
       const image = firstImage(answer);
       if (image === undefined) throw new ProviderError(`${http.label} answered txt2img without an image`);
       const png = await normaliseToPng(decodeBase64Image(image), http.label);
@@ -33,10 +76,13 @@ export function createA1111Provider(connection: WorkerConnection): ImageProvider
       return { png, seed: seed ?? request.seed };
     },
 
-    async checkHealth(signal: AbortSignal): Promise<void> {
+    async checkHealth(signal: AbortSignal): Promise<HealthReport> {
       // Cheap and behind --api-auth like txt2img, so it also proves the credentials.
       const answer = await http.json('/sdapi/v1/progress', { query: { skip_current_image: 'true' }, signal });
       if (!isRecord(answer)) throw new ProviderError(`${http.label} answered /sdapi/v1/progress with an unexpected shape`);
+      const options = await http.json('/sdapi/v1/options', { signal });
+      const model = isRecord(options) && typeof options.sd_model_checkpoint === 'string' ? options.sd_model_checkpoint : undefined;
+      return { model: model || undefined };
     },
   };
 }
@@ -51,7 +97,16 @@ export function seedFromInfo(info: unknown): number | undefined {
   return Number.isSafeInteger(parsed.seed) ? (parsed.seed as number) : undefined;
 }
 
-function txt2imgBody(request: ImageRequest) {
+/** How long a stopped job's task is watched for its start, to interrupt it then. */
+const INTERRUPT_WATCH_MS = 10 * 60_000;
+const INTERRUPT_POLL_MS = 1_000;
+
+/**
+ * The txt2img request (modules/api/models.py StableDiffusionTxt2ImgProcessingAPI). `force_task_id`
+ * names the task so /internal/progress can tell whether it is the one running; web UIs older than
+ * 1.6 ignore it like any unknown field.
+ */
+export function txt2imgBody(request: Pick<ImageRequest, 'prompt' | 'seed' | 'width' | 'height'>, taskId?: string) {
   return {
     prompt: request.prompt,
     seed: request.seed,
@@ -60,6 +115,7 @@ function txt2imgBody(request: ImageRequest) {
     ...A1111_TXT2IMG_DEFAULTS,
     batch_size: 1,
     n_iter: 1,
+    ...(taskId ? { force_task_id: taskId } : {}),
   };
 }
 

@@ -2,24 +2,57 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startA1111StandIn } from '../../../../test/stand-ins/a1111-stand-in';
-import { type ComfyUiStandIn, startComfyUiStandIn } from '../../../../test/stand-ins/comfyui-stand-in';
+import { COMFYUI_STAND_IN_CHECKPOINTS, type ComfyUiStandIn, startComfyUiStandIn } from '../../../../test/stand-ins/comfyui-stand-in';
 import { startRunpodStandIn } from '../../../../test/stand-ins/runpod-stand-in';
 import { type StandIn, describePicture, standInColour, waitForRequest } from '../../../../test/stand-ins/stand-in-server';
+import { createComfyUiProvider } from './comfyui.adapter';
 import {
   DEFAULT_COMFYUI_WORKFLOW,
   checkComfyWorkflow,
-  createComfyUiProvider,
+  checkpointsLoadedBy,
   fillComfyWorkflow,
   loadComfyWorkflow,
-} from './comfyui.adapter';
+  usesCheckpointPlaceholder,
+} from './comfyui-workflow';
 import { type ImageRequest, ProviderError, type WorkerConnection } from './image-provider';
+import { WorkerHttp } from './provider-http';
 import { createWorkerProvider } from './worker-providers';
 
 const API_KEY = 'comfy-proxy-key-123';
+const [FIRST_INSTALLED, SECOND_INSTALLED] = COMFYUI_STAND_IN_CHECKPOINTS;
 
 function picture(overrides: Partial<ImageRequest> = {}): ImageRequest {
   return { prompt: 'a fox in the snow', seed: 4321, width: 256, height: 384, signal: AbortSignal.timeout(10_000), ...overrides };
 }
+
+/** An owner's own API-format export: a full txt2img graph naming its checkpoint, with other node ids. */
+function ownWorkflow(checkpoint: string) {
+  return {
+    '10': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: checkpoint } },
+    '11': { class_type: 'CLIPTextEncode', inputs: { text: '{{prompt}}, film grain', clip: ['10', 1] } },
+    '12': { class_type: 'CLIPTextEncode', inputs: { text: 'blurry', clip: ['10', 1] } },
+    '13': { class_type: 'EmptyLatentImage', inputs: { width: '{{width}}', height: '{{height}}', batch_size: 1 } },
+    '14': {
+      class_type: 'KSampler',
+      inputs: {
+        seed: '{{seed}}',
+        steps: 30,
+        cfg: 6.5,
+        sampler_name: 'dpmpp_2m',
+        scheduler: 'karras',
+        denoise: 1,
+        model: ['10', 0],
+        positive: ['11', 0],
+        negative: ['12', 0],
+        latent_image: ['13', 0],
+      },
+    },
+    '15': { class_type: 'VAEDecode', inputs: { samples: ['14', 0], vae: ['10', 2] } },
+    '42': { class_type: 'SaveImage', inputs: { filename_prefix: 'mine', images: ['15', 0] } },
+  };
+}
+
+type QueuedWorkflow = Record<string, { class_type: string; inputs: Record<string, unknown> }>;
 
 describe('ComfyUI workflow templates', () => {
   const values = { prompt: 'say "cheese" $& {{seed}}', seed: 99, width: 640, height: 448 };
@@ -41,7 +74,7 @@ describe('ComfyUI workflow templates', () => {
   });
 
   it('leaves the template untouched and keeps odd keys as plain keys', () => {
-    const template = JSON.parse('{"__proto__": {"text": "{{prompt}}"}, "n": {"inputs": {"text": "{{prompt}}"}}}') as object;
+    const template = JSON.parse('{"__proto__": {"text": "{{prompt}}"}, "n": {"inputs": {"text": "{{prompt}}"}}}') as Record<string, unknown>;
     const before = JSON.stringify(template);
     const filled = fillComfyWorkflow(template, values) as Record<string, unknown>;
     expect(JSON.stringify(template)).toBe(before);
@@ -49,7 +82,7 @@ describe('ComfyUI workflow templates', () => {
     expect(Object.keys(filled)).toEqual(['__proto__', 'n']);
   });
 
-  it('ships a standard SD 1.5 txt2img graph with all four placeholders', () => {
+  it('ships a standard txt2img graph whose checkpoint is a placeholder, filled like the others', () => {
     const classes = Object.values(DEFAULT_COMFYUI_WORKFLOW).map((node) => (node as { class_type: string }).class_type);
     expect(classes.sort()).toEqual([
       'CLIPTextEncode',
@@ -60,11 +93,16 @@ describe('ComfyUI workflow templates', () => {
       'SaveImage',
       'VAEDecode',
     ]);
-    expect(JSON.stringify(DEFAULT_COMFYUI_WORKFLOW)).toMatch(/v1-5[^"]*\.safetensors/);
-    const filled = JSON.stringify(fillComfyWorkflow(DEFAULT_COMFYUI_WORKFLOW, { ...values, prompt: 'a cat' }));
-    expect(filled).not.toContain('{{');
-    expect(filled).toContain('"seed":99');
-    expect(filled).toContain('"text":"a cat"');
+    // No file name suits every install: the worker's checkpoint or the first installed goes here.
+    expect(checkpointsLoadedBy(DEFAULT_COMFYUI_WORKFLOW)).toEqual(['{{checkpoint}}']);
+    expect(usesCheckpointPlaceholder(DEFAULT_COMFYUI_WORKFLOW)).toBe(true);
+
+    const filled = fillComfyWorkflow(DEFAULT_COMFYUI_WORKFLOW, { ...values, prompt: 'a cat', checkpoint: 'dreamshaper_8.safetensors' });
+    expect(JSON.stringify(filled)).not.toContain('{{');
+    expect(JSON.stringify(filled)).toContain('"seed":99');
+    expect(JSON.stringify(filled)).toContain('"text":"a cat"');
+    expect(checkpointsLoadedBy(filled)).toEqual(['dreamshaper_8.safetensors']);
+    expect(usesCheckpointPlaceholder(ownWorkflow('dreamshaper_8.safetensors'))).toBe(false);
   });
 
   describe('loadComfyWorkflow', () => {
@@ -109,8 +147,17 @@ describe('ComfyUI workflow templates', () => {
 
 describe('comfyui adapter against a ComfyUI stand-in', () => {
   let standIn: ComfyUiStandIn;
-  const provider = (apiKey: string | undefined = API_KEY, workflow?: unknown) =>
-    createComfyUiProvider({ kind: 'comfyui', url: standIn.url, apiKey }, { workflow, pollIntervalMs: 20 });
+  const provider = (options: { apiKey?: string; checkpoint?: string; workflow?: unknown; pollIntervalMs?: number } = {}) =>
+    createComfyUiProvider(
+      { kind: 'comfyui', url: standIn.url, apiKey: options.apiKey ?? API_KEY, checkpoint: options.checkpoint },
+      { workflow: options.workflow, pollIntervalMs: options.pollIntervalMs ?? 20 },
+    );
+  const queued = (): QueuedWorkflow => {
+    const request = standIn.requests.find((candidate) => candidate.method === 'POST' && candidate.path === '/prompt');
+    return (request?.body as { prompt: QueuedWorkflow }).prompt;
+  };
+  const prompts = () => [...standIn.prompts.values()];
+  const paths = () => standIn.requests.map((request) => `${request.method} ${request.path}`);
 
   beforeEach(async () => {
     standIn = await startComfyUiStandIn({ apiKey: API_KEY });
@@ -120,40 +167,69 @@ describe('comfyui adapter against a ComfyUI stand-in', () => {
   it('queues the filled workflow, polls history, and fetches the saved image from /view', async () => {
     const result = await provider().generate(picture());
 
-    const [queued, ...rest] = standIn.requests;
-    expect(queued).toMatchObject({ method: 'POST', path: '/prompt' });
-    expect(queued.headers.authorization).toBe(`Bearer ${API_KEY}`);
-    const body = queued.body as { prompt: Record<string, { inputs: Record<string, unknown> }>; client_id: unknown };
+    const queuing = standIn.requests.find((request) => request.path === '/prompt');
+    expect(queuing).toMatchObject({ method: 'POST' });
+    expect(queuing?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    const body = queuing?.body as { prompt: QueuedWorkflow; client_id: unknown };
     expect(typeof body.client_id).toBe('string');
     expect(body.prompt['3'].inputs.seed).toBe(4321);
     expect(body.prompt['5'].inputs).toMatchObject({ width: 256, height: 384 });
     expect(body.prompt['6'].inputs.text).toBe('a fox in the snow');
-    expect(body.prompt['4'].inputs.ckpt_name).toBe('v1-5-pruned-emaonly.safetensors');
 
-    const promptId = [...standIn.prompts.keys()][0];
-    const polls = rest.filter((request) => request.path === `/history/${promptId}`);
-    expect(polls.length).toBeGreaterThanOrEqual(2); // the stand-in needs one poll before the run ends
-    const view = rest[rest.length - 1];
+    const [{ promptId }] = prompts();
+    const polls = standIn.requests.filter((request) => request.path === `/history/${promptId}`);
+    expect(polls.length).toBeGreaterThanOrEqual(2); // the stand-in runs a prompt for one poll before it ends
+    const view = standIn.requests.at(-1);
     expect(view).toMatchObject({ method: 'GET', path: '/view', query: { filename: 'atelier_00001_.png', subfolder: '', type: 'output' } });
-    expect(view.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(view?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(paths()).not.toContain('POST /queue'); // a run that ended needs no clean-up
 
     expect(await describePicture(result.png)).toEqual({ format: 'png', width: 256, height: 384, colour: standInColour(4321) });
     expect(result.seed).toBe(4321);
   });
 
-  it('sends a configured template, filled in, and finds its SaveImage output whatever its node id', async () => {
-    const template = {
-      '10': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'dreamshaper_8.safetensors' } },
-      '11': { class_type: 'CLIPTextEncode', inputs: { text: '{{prompt}}, film grain', clip: ['10', 1] } },
-      '12': { class_type: 'EmptyLatentImage', inputs: { width: '{{width}}', height: '{{height}}', batch_size: 1 } },
-      '13': { class_type: 'KSampler', inputs: { seed: '{{seed}}', model: ['10', 0], positive: ['11', 0], latent_image: ['12', 0] } },
-      '42': { class_type: 'SaveImage', inputs: { filename_prefix: 'mine', images: ['13', 0] } },
-    };
-    const result = await provider(API_KEY, template).generate(picture({ seed: 8, width: 64, height: 96 }));
+  describe('checkpoint', () => {
+    it("loads the worker's checkpoint when it has one, without asking what is installed", async () => {
+      await provider({ checkpoint: SECOND_INSTALLED }).generate(picture());
 
-    expect((standIn.requests[0].body as { prompt: unknown }).prompt).toEqual(
-      fillComfyWorkflow(template, { prompt: 'a fox in the snow', seed: 8, width: 64, height: 96 }),
-    );
+      expect(queued()['4'].inputs.ckpt_name).toBe(SECOND_INSTALLED);
+      expect(paths()).not.toContain('GET /object_info/CheckpointLoaderSimple');
+    });
+
+    it('loads the first installed checkpoint otherwise, as /object_info lists them', async () => {
+      await provider().generate(picture());
+
+      expect(paths()[0]).toBe('GET /object_info/CheckpointLoaderSimple');
+      expect(queued()['4'].inputs.ckpt_name).toBe(FIRST_INSTALLED);
+    });
+
+    it("fails with ComfyUI's own reason, from node_errors, when the checkpoint is not installed", async () => {
+      const failure = provider({ checkpoint: 'dreamshaper_8.safetensors' }).generate(picture());
+
+      await expect(failure).rejects.toBeInstanceOf(ProviderError);
+      await expect(failure).rejects.toThrow(
+        `comfyui worker at ${standIn.url} answered 400: Prompt outputs failed validation: ` +
+          "CheckpointLoaderSimple (node 4): Value not in list: ckpt_name: 'dreamshaper_8.safetensors' not in [",
+      );
+      expect(standIn.prompts.size).toBe(0);
+    });
+
+    it('fails saying so when ComfyUI has no checkpoint at all', async () => {
+      standIn.checkpoints = [];
+      await expect(provider().generate(picture())).rejects.toThrow(
+        `comfyui worker at ${standIn.url} has no checkpoint installed: put one in ComfyUI/models/checkpoints`,
+      );
+      expect(paths()).not.toContain('POST /prompt');
+    });
+  });
+
+  it('sends a configured template, filled in, and finds its SaveImage output whatever its node id', async () => {
+    const template = ownWorkflow(SECOND_INSTALLED);
+    const result = await provider({ workflow: template }).generate(picture({ seed: 8, width: 64, height: 96 }));
+
+    expect(queued()).toEqual(fillComfyWorkflow(template, { prompt: 'a fox in the snow', seed: 8, width: 64, height: 96 }));
+    expect(paths()).not.toContain('GET /object_info/CheckpointLoaderSimple'); // it names its own checkpoint
+    expect(standIn.requests.at(-1)?.query).toMatchObject({ filename: 'mine_00001_.png' });
     expect(await describePicture(result.png)).toMatchObject({ width: 64, height: 96, colour: standInColour(8) });
   });
 
@@ -164,12 +240,15 @@ describe('comfyui adapter against a ComfyUI stand-in', () => {
     await expect(failure).rejects.toThrow(
       `comfyui worker at ${standIn.url} failed to run the workflow: KSampler (node 3): CUDA out of memory. Tried to allocate 1.50 GiB`,
     );
+    expect(paths()).not.toContain('POST /interrupt'); // ComfyUI ended the run itself
   });
 
-  it("fails with ComfyUI's validation message when it refuses the workflow", async () => {
-    const template = { '6': { class_type: 'CLIPTextEncode', inputs: { text: '{{prompt}}', steps: '{{steps}}' } } };
-    await expect(provider(API_KEY, template).generate(picture())).rejects.toThrow(
-      /answered 400: Prompt outputs failed validation: Failed to convert an input value to a valid value: steps, \{\{steps\}\}/,
+  it("fails with ComfyUI's validation message when it refuses a template's values", async () => {
+    const template = ownWorkflow(FIRST_INSTALLED);
+    const withSteps = { ...template, '14': { ...template['14'], inputs: { ...template['14'].inputs, steps: '{{steps}}' } } };
+    await expect(provider({ workflow: withSteps }).generate(picture())).rejects.toThrow(
+      'answered 400: Prompt outputs failed validation: KSampler (node 14): Failed to convert an input steps value to a INT value: ' +
+        "steps, {{steps}}, invalid literal for int() with base 10: '{{steps}}'",
     );
   });
 
@@ -184,7 +263,7 @@ describe('comfyui adapter against a ComfyUI stand-in', () => {
   });
 
   it('says the key was refused, without repeating it', async () => {
-    const failure = provider('not-the-key').generate(picture());
+    const failure = provider({ apiKey: 'not-the-key' }).generate(picture());
     await expect(failure).rejects.toThrow(/answered 401: 401: Unauthorized\. Check the worker's API key/);
     await expect(failure).rejects.not.toThrow(/not-the-key/);
   });
@@ -196,39 +275,210 @@ describe('comfyui adapter against a ComfyUI stand-in', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
-  it('stops waiting mid-poll at once with the abort reason, and drops the prompt from the queue', async () => {
-    standIn.pollsBeforeDone = 1_000;
-    const slow = createComfyUiProvider({ kind: 'comfyui', url: standIn.url, apiKey: API_KEY }, { pollIntervalMs: 60_000 });
-    const controller = new AbortController();
-    const reason = new Error('job time is up');
-    const generation = slow.generate(picture({ signal: controller.signal }));
-    await waitForRequest(standIn, (request) => request.path.startsWith('/history/'));
-    const started = Date.now();
-    controller.abort(reason);
+  describe('stopping a job', () => {
+    it('interrupts a running prompt by its prompt_id, at once and with the abort reason', async () => {
+      standIn.pollsBeforeDone = Infinity;
+      const controller = new AbortController();
+      const reason = new Error('job time is up');
+      const generation = provider({ pollIntervalMs: 60_000 }).generate(picture({ signal: controller.signal }));
+      await waitForRequest(standIn, (request) => request.path.startsWith('/history/'));
+      const [running] = prompts();
+      expect(running.status).toBe('running');
+      const started = Date.now();
+      controller.abort(reason);
 
-    await expect(generation).rejects.toBe(reason);
-    expect(Date.now() - started).toBeLessThan(1_000);
-    const promptId = [...standIn.prompts.keys()][0];
-    const dropped = await waitForRequest(standIn, (request) => request.method === 'POST' && request.path === '/queue');
-    expect(dropped.body).toEqual({ delete: [promptId] });
-    expect(standIn.prompts.get(promptId)?.deleted).toBe(true);
+      await expect(generation).rejects.toBe(reason);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      const interrupt = await waitForRequest(standIn, (request) => request.path === '/interrupt');
+      expect(interrupt).toMatchObject({ method: 'POST', body: { prompt_id: running.promptId } });
+      // First out of the queue (in case it had not started), then the interrupt; a running prompt stays queued.
+      expect(standIn.requests.find((request) => request.path === '/queue')?.body).toEqual({ delete: [running.promptId] });
+      expect(paths().filter((line) => line.startsWith('POST /'))).toEqual(['POST /prompt', 'POST /queue', 'POST /interrupt']);
+      expect(running).toMatchObject({ status: 'done', interrupted: true });
+      expect(JSON.stringify(running.history)).toContain('execution_interrupted');
+    });
+
+    it('takes a pending prompt out of the queue and interrupts nothing else', async () => {
+      standIn.pollsBeforeDone = Infinity;
+      const first = provider().generate(picture({ seed: 1 }));
+      await waitForRequest(standIn, (request) => request.path.startsWith('/history/'));
+      const controller = new AbortController();
+      const second = provider().generate(picture({ seed: 2, signal: controller.signal }));
+      const [running] = prompts();
+      await waitForRequest(standIn, (request) => request.path.startsWith('/history/') && request.path !== `/history/${running.promptId}`);
+      const [, pending] = prompts();
+      expect(pending.status).toBe('pending'); // ComfyUI runs one prompt at a time
+
+      controller.abort(new Error('cancelled by its owner'));
+      await expect(second).rejects.toThrow('cancelled by its owner');
+      const interrupt = await waitForRequest(standIn, (request) => request.path === '/interrupt');
+      expect(interrupt.body).toEqual({ prompt_id: pending.promptId });
+      expect(pending).toMatchObject({ status: 'deleted', interrupted: false });
+      expect(running).toMatchObject({ status: 'running', interrupted: false });
+
+      standIn.finishRunning();
+      expect(await describePicture((await first).png)).toMatchObject({ colour: standInColour(1) });
+      expect(pending.status).toBe('deleted');
+      expect(pending.history).toBeUndefined(); // it never ran
+    });
+
+    it('leaves alone a run that ComfyUI ended itself, and says it was interrupted there', async () => {
+      standIn.pollsBeforeDone = Infinity;
+      const generation = provider().generate(picture());
+      await waitForRequest(standIn, (request) => request.path.startsWith('/history/'));
+      // Someone pressed Cancel in ComfyUI's own page: an interrupt without a prompt_id.
+      const cancel = await fetch(`${standIn.url}/api/interrupt`, { method: 'POST', headers: { authorization: `Bearer ${API_KEY}` } });
+      expect(cancel.status).toBe(200);
+
+      await expect(generation).rejects.toThrow(`comfyui worker at ${standIn.url} failed to run the workflow: the run was interrupted`);
+      expect(paths()).not.toContain('POST /queue');
+    });
+
+    it('takes the empty 200 ComfyUI answers to /queue and /interrupt as done, where JSON would fail', async () => {
+      const http = new WorkerHttp({ kind: 'comfyui', url: standIn.url, apiKey: API_KEY }, { authorization: `Bearer ${API_KEY}` }, {
+        unauthorized: '',
+        notFound: '',
+      });
+      const signal = AbortSignal.timeout(5_000);
+      await expect(http.call('/queue', { method: 'POST', body: { delete: ['gone'] }, signal })).resolves.toBeUndefined();
+      await expect(http.call('/interrupt', { method: 'POST', body: { prompt_id: 'gone' }, signal })).resolves.toBeUndefined();
+      await expect(http.json('/interrupt', { method: 'POST', body: { prompt_id: 'gone' }, signal })).rejects.toThrow(
+        'answered /interrupt with something that is not JSON: (empty)',
+      );
+    });
   });
 
   describe('health check', () => {
-    it('reads /system_stats', async () => {
-      await expect(provider().checkHealth(AbortSignal.timeout(5_000))).resolves.toBeUndefined();
-      expect(standIn.requests).toEqual([expect.objectContaining({ method: 'GET', path: '/system_stats' })]);
+    const check = (options?: Parameters<typeof provider>[0]) => provider(options).checkHealth(AbortSignal.timeout(5_000));
+
+    it('reads /system_stats and the installed checkpoints, and reports the one it will load', async () => {
+      await expect(check()).resolves.toEqual({ model: FIRST_INSTALLED });
+      expect(paths()).toEqual(['GET /system_stats', 'GET /object_info/CheckpointLoaderSimple']);
+      await expect(check({ checkpoint: SECOND_INSTALLED })).resolves.toEqual({ model: SECOND_INSTALLED });
+    });
+
+    it("names the worker's checkpoint when it is not installed, and the ones that are", async () => {
+      await expect(check({ checkpoint: 'dreamshaper_8.safetensors' })).rejects.toThrow(
+        `comfyui worker at ${standIn.url} has no checkpoint 'dreamshaper_8.safetensors' in ComfyUI/models/checkpoints; ` +
+          `it has '${FIRST_INSTALLED}', '${SECOND_INSTALLED}'`,
+      );
+    });
+
+    it('checks the checkpoint a configured template names, too', async () => {
+      await expect(check({ workflow: ownWorkflow(SECOND_INSTALLED) })).resolves.toEqual({ model: SECOND_INSTALLED });
+      await expect(check({ workflow: ownWorkflow('juggernautXL_v9.safetensors') })).rejects.toThrow(
+        /has no checkpoint 'juggernautXL_v9\.safetensors' in ComfyUI\/models\/checkpoints; it has 'v1-5/,
+      );
+    });
+
+    it('fails saying so when ComfyUI has no checkpoint at all', async () => {
+      standIn.checkpoints = [];
+      await expect(check()).rejects.toThrow(`comfyui worker at ${standIn.url} has no checkpoint installed: put one in ComfyUI/models/checkpoints`);
+      await expect(check({ checkpoint: FIRST_INSTALLED })).rejects.toThrow(`has no checkpoint '${FIRST_INSTALLED}'`);
+      await expect(check({ checkpoint: FIRST_INSTALLED })).rejects.toThrow(/; it has none$/);
     });
 
     it('fails when ComfyUI errors, refuses the key, or is gone', async () => {
       standIn.behaviour = 'fail';
-      await expect(provider().checkHealth(AbortSignal.timeout(5_000))).rejects.toThrow(/answered 500/);
+      await expect(check()).rejects.toThrow(/answered 500/);
       standIn.behaviour = 'unauthorized';
-      await expect(provider().checkHealth(AbortSignal.timeout(5_000))).rejects.toThrow(/answered 401/);
+      await expect(check()).rejects.toThrow(/answered 401/);
       await standIn.close();
-      await expect(provider().checkHealth(AbortSignal.timeout(5_000))).rejects.toThrow(/could not be reached/);
+      await expect(check()).rejects.toThrow(/could not be reached/);
     });
   });
+});
+
+// The stand-in is only worth its tests if it refuses and answers as ComfyUI does.
+describe('ComfyUI stand-in', () => {
+  let standIn: ComfyUiStandIn;
+  const call = async (method: 'GET' | 'POST', route: string, body?: unknown) => {
+    const response = await fetch(standIn.url + route, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await response.text();
+    return { status: response.status, text, json: text ? (JSON.parse(text) as unknown) : undefined };
+  };
+  const workflow = (checkpoint: string) => fillComfyWorkflow(DEFAULT_COMFYUI_WORKFLOW, { prompt: 'p', seed: 1, width: 64, height: 64, checkpoint });
+
+  beforeEach(async () => {
+    standIn = await startComfyUiStandIn({ checkpoints: ['a.safetensors', 'b.safetensors'], pollsBeforeDone: Infinity });
+  });
+  afterEach(() => standIn.close());
+
+  it('lists the installed checkpoints as /object_info and /models do, under /api too', async () => {
+    const info = await call('GET', '/api/object_info/CheckpointLoaderSimple');
+    expect(info.json).toMatchObject({
+      CheckpointLoaderSimple: {
+        input: { required: { ckpt_name: [['a.safetensors', 'b.safetensors'], { tooltip: 'The name of the checkpoint (model) to load.' }] } },
+        output: ['MODEL', 'CLIP', 'VAE'],
+        name: 'CheckpointLoaderSimple',
+        display_name: 'Load Checkpoint',
+        category: 'loaders',
+        output_node: false,
+      },
+    });
+    expect((await call('GET', '/models/checkpoints')).json).toEqual(['a.safetensors', 'b.safetensors']);
+    expect((await call('GET', '/object_info/NoSuchNode')).json).toEqual({});
+  });
+
+  it('refuses a missing checkpoint in node_errors, with empty details, and a body without a prompt', async () => {
+    const refused = await call('POST', '/prompt', { prompt: workflow('x.safetensors') });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toEqual({
+      error: { type: 'prompt_outputs_failed_validation', message: 'Prompt outputs failed validation', details: '', extra_info: {} },
+      node_errors: {
+        '4': {
+          errors: [
+            {
+              type: 'value_not_in_list',
+              message: 'Value not in list',
+              details: "ckpt_name: 'x.safetensors' not in ['a.safetensors', 'b.safetensors']",
+              extra_info: {
+                input_name: 'ckpt_name',
+                input_config: [['a.safetensors', 'b.safetensors'], { tooltip: 'The name of the checkpoint (model) to load.' }],
+                received_value: 'x.safetensors',
+              },
+            },
+          ],
+          dependent_outputs: ['9'],
+          class_type: 'CheckpointLoaderSimple',
+        },
+      },
+    });
+    const empty = await call('POST', '/prompt', { client_id: 'c' });
+    expect(empty).toMatchObject({ status: 400, json: { error: { type: 'no_prompt', message: 'No prompt provided' }, node_errors: {} } });
+    const unknown = await call('POST', '/prompt', { prompt: { '1': { class_type: 'MadeUpNode', inputs: {} } } });
+    expect(unknown.json).toMatchObject({ error: { type: 'invalid_prompt', message: 'Cannot execute because node MadeUpNode does not exist.' } });
+    expect(standIn.prompts.size).toBe(0);
+  });
+
+  it('runs one prompt at a time; /interrupt and /queue act only on the right one and answer an empty 200', async () => {
+    const first = (await call('POST', '/prompt', { prompt: workflow('a.safetensors'), client_id: 'c' })).json as { prompt_id: string; number: number };
+    const second = (await call('POST', '/prompt', { prompt: workflow('b.safetensors') })).json as { prompt_id: string };
+    expect(first).toEqual({ prompt_id: expect.any(String), number: 0, node_errors: {} });
+    const queue = (await call('GET', '/queue')).json as { queue_running: unknown[][]; queue_pending: unknown[][] };
+    expect(queue.queue_running).toEqual([[0, first.prompt_id, workflow('a.safetensors'), { client_id: 'c' }, ['9']]]);
+    expect(queue.queue_pending.map((item) => item[1])).toEqual([second.prompt_id]);
+
+    // Deleting the running prompt and interrupting the pending one change nothing.
+    expect(await call('POST', '/queue', { delete: [first.prompt_id] })).toMatchObject({ status: 200, text: '' });
+    expect(await call('POST', '/interrupt', { prompt_id: second.prompt_id })).toMatchObject({ status: 200, text: '' });
+    expect(prompts(standIn).map((prompt) => prompt.status)).toEqual(['running', 'pending']);
+    expect((await call('GET', `/history/${first.prompt_id}`)).json).toEqual({});
+
+    await call('POST', '/interrupt', { prompt_id: first.prompt_id });
+    const history = (await call('GET', `/history/${first.prompt_id}`)).json as Record<string, { status: { messages: unknown[][] } }>;
+    expect(history[first.prompt_id].status).toMatchObject({ status_str: 'error', completed: false });
+    expect(history[first.prompt_id].status.messages.map(([event]) => event)).toContain('execution_interrupted');
+    expect(prompts(standIn).map((prompt) => prompt.status)).toEqual(['done', 'running']); // the next one starts
+
+    await call('POST', '/prompt', { prompt: workflow('a.safetensors') });
+    await call('POST', '/queue', { clear: true });
+    expect(prompts(standIn).map((prompt) => prompt.status)).toEqual(['done', 'running', 'deleted']);
+  });
+
+  function prompts(of: ComfyUiStandIn) {
+    return [...of.prompts.values()];
+  }
 });
 
 // The factory sits beside the adapters; its template option matters most for ComfyUI, hence here.
@@ -242,31 +492,26 @@ describe('createWorkerProvider', () => {
     ['a1111', '/sdapi/v1/txt2img', startA1111StandIn],
     ['comfyui', '/prompt', startComfyUiStandIn],
     ['runpod', '/v2/stand-in-endpoint/run', startRunpodStandIn],
-  ] as const)('speaks the %s API, starting with POST %s', async (kind, firstPath, start) => {
+  ] as const)('speaks the %s API, generating with POST %s', async (kind, generatePath, start) => {
     const standIn = await start();
     standIns.push(standIn);
     const provider = createWorkerProvider({ kind, url: standIn.url }, { pollIntervalMs: 10 });
 
-    const result = await provider.generate(picture({ seed: 3, width: 64, height: 64 }));
+    // 128: the smallest side RunPod's SD worker accepts.
+    const result = await provider.generate(picture({ seed: 3, width: 128, height: 128 }));
 
-    expect(standIn.requests[0]).toMatchObject({ method: 'POST', path: firstPath });
-    expect(await describePicture(result.png)).toMatchObject({ width: 64, height: 64, colour: standInColour(3) });
+    expect(standIn.requests.find((request) => request.method === 'POST')).toMatchObject({ path: generatePath });
+    expect(await describePicture(result.png)).toMatchObject({ width: 128, height: 128, colour: standInColour(3) });
   });
 
   it('hands the ComfyUI template to the adapter', async () => {
     const standIn = await startComfyUiStandIn();
     standIns.push(standIn);
-    const comfyWorkflow = {
-      '1': { class_type: 'CLIPTextEncode', inputs: { text: 'template says {{prompt}}' } },
-      '2': { class_type: 'SaveImage', inputs: {} },
-    };
+    const comfyWorkflow = ownWorkflow(FIRST_INSTALLED);
 
     await createWorkerProvider({ kind: 'comfyui', url: standIn.url }, { pollIntervalMs: 10, comfyWorkflow }).generate(picture());
 
-    expect((standIn.requests[0].body as { prompt: unknown }).prompt).toEqual({
-      '1': { class_type: 'CLIPTextEncode', inputs: { text: 'template says a fox in the snow' } },
-      '2': { class_type: 'SaveImage', inputs: {} },
-    });
+    expect((standIn.requests[0].body as { prompt: QueuedWorkflow }).prompt['11'].inputs.text).toBe('a fox in the snow, film grain');
   });
 
   it('refuses a worker kind it does not know', () => {

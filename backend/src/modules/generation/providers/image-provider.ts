@@ -1,4 +1,4 @@
-import type { WorkerKind } from '@atelier/contracts';
+import type { RunpodImage, WorkerKind } from '@atelier/contracts';
 
 /** One picture to make. The signal aborts when the job's time is up; providers stop at once. */
 export interface ImageRequest {
@@ -16,11 +16,19 @@ export interface GeneratedImage {
   seed: number;
 }
 
+/** What a health check learnt besides "it answers". */
+export interface HealthReport {
+  /** The model the worker runs, when it says (A1111's loaded checkpoint, ComfyUI's checkpoint). */
+  model?: string;
+  /** It takes jobs, but the owner should know this (the worker is shown `degraded`). */
+  warning?: string;
+}
+
 /** Anything that turns a prompt into a picture: the built-in renderer or a registered GPU worker. */
 export interface ImageProvider {
   generate(request: ImageRequest): Promise<GeneratedImage>;
   /** Resolves when the provider can take work; rejects with a ProviderError saying why not. */
-  checkHealth(signal: AbortSignal): Promise<void>;
+  checkHealth(signal: AbortSignal): Promise<HealthReport>;
 }
 
 /** Where a registered GPU worker is and how to sign in to it. */
@@ -30,6 +38,14 @@ export interface WorkerConnection {
   url: string;
   /** a1111: `user:password` for --api-auth (HTTP Basic); comfyui and runpod: a bearer key. */
   apiKey?: string;
+  /** Jobs Atelier sends it at once (default 1): at 1, whatever it renders is ours to interrupt. */
+  concurrency?: number;
+  /** comfyui, and runpod's comfyui image: the checkpoint the workflow loads; default the first one installed. */
+  checkpoint?: string;
+  /** runpod: the worker image, which decides the input; default `sd-v1`. */
+  runpodImage?: RunpodImage;
+  /** runpod `custom`: the input, with placeholders. */
+  inputTemplate?: Record<string, unknown>;
 }
 
 /** A provider answered badly or not at all; the message is what the job's `error` shows. */

@@ -7,7 +7,9 @@ export const proceduralProvider: ImageProvider = {
     const { png, seed: used } = renderProcedural({ prompt, seed });
     return { png, seed: used };
   },
-  async checkHealth() {},
+  async checkHealth() {
+    return {};
+  },
 };
 
 export const PROCEDURAL = 'procedural';

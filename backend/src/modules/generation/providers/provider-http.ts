@@ -1,10 +1,11 @@
 // What the three GPU worker adapters share: HTTP calls that turn every failure into a ProviderError
 // an owner can act on, abortable sleeps and polling, and image decoding into PNG.
 import sharp from 'sharp';
+import { Agent, fetch, type RequestInit, type Response } from 'undici';
 import { ProviderError, type WorkerConnection } from './image-provider';
 
 /** Longest piece of a worker's answer quoted in an error message; job errors are shown to people. */
-const QUOTE_LIMIT = 200;
+const QUOTE_LIMIT = 300;
 
 /** Largest image accepted from a worker; a 2048x2048 PNG is well under this. */
 export const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
@@ -12,7 +13,7 @@ export const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 /** Largest JSON answer accepted from a worker: room for one such image in base64, and a little more. */
 export const MAX_JSON_BYTES = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024;
 
-/** Of an error answer only the start is read: a message quotes 200 characters of it. */
+/** Of an error answer only the start is read: a message quotes 300 characters of it. */
 const ERROR_BODY_BYTES = 64 * 1024;
 
 /** Decompression bombs: a small file may claim a huge canvas; refuse before decoding it. */
@@ -20,6 +21,13 @@ const MAX_IMAGE_PIXELS = 40_000_000;
 
 /** Failed polls in a row that are tolerated: a proxy hiccup should not sink a long GPU job. */
 const POLL_RETRIES = 3;
+
+/**
+ * Calls to workers end when their signal says (the job's GENERATION_TIMEOUT_SECONDS, a health check's
+ * limit, a cancel), never earlier: fetch's own 300 s limits for headers and body would cut a long
+ * A1111 render, which answers only when the picture is done.
+ */
+const workerAgent = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
 
 /** A worker answered with an HTTP error status, or (status undefined) could not be reached at all. */
 export class WorkerHttpError extends ProviderError {
@@ -77,6 +85,12 @@ export class WorkerHttp {
     return parsed;
   }
 
+  /** Calls `path` for its effect, whatever the answer holds: ComfyUI answers /queue and /interrupt with an empty 200. */
+  async call(path: string, request: WorkerRequest): Promise<void> {
+    const response = await this.send(path, request);
+    await response.body?.cancel().catch(() => undefined);
+  }
+
   /** Calls `path` under the worker's URL and returns the raw bytes (an image). */
   async bytes(path: string, request: WorkerRequest): Promise<Buffer> {
     const response = await this.send(path, request);
@@ -117,7 +131,7 @@ export class WorkerHttp {
 
   private async fetchOrExplain(url: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
     try {
-      return await fetch(url, { ...init, signal });
+      return await fetch(url, { ...init, signal, dispatcher: workerAgent });
     } catch (error) {
       throwIfAborted(signal);
       throw new WorkerHttpError(`${this.label} could not be reached: ${networkReason(error)}`, undefined, { cause: error });
@@ -318,5 +332,23 @@ function summariseErrorBody(text: string): string {
   add(parsed.detail);
   add(parsed.errors);
   add(parsed.message);
+  add(comfyNodeErrors(parsed.node_errors));
   return parts.length > 0 ? parts.join(': ') : text;
+}
+
+/**
+ * ComfyUI's reasons for refusing a workflow: when a node feeding the output fails validation (a
+ * checkpoint that is not installed), `error.details` stays empty and only `node_errors` says why.
+ */
+export function comfyNodeErrors(nodeErrors: unknown): string | undefined {
+  if (!isRecord(nodeErrors)) return undefined;
+  const reasons = Object.entries(nodeErrors).flatMap(([nodeId, node]) => {
+    if (!isRecord(node) || !Array.isArray(node.errors)) return [];
+    const where = typeof node.class_type === 'string' ? `${node.class_type} (node ${nodeId})` : `node ${nodeId}`;
+    return (node.errors as unknown[]).filter(isRecord).map((error) => {
+      const said = [error.message, error.details].filter((part): part is string => typeof part === 'string' && part.trim() !== '');
+      return `${where}: ${said.join(': ') || 'invalid'}`;
+    });
+  });
+  return reasons.length > 0 ? reasons.join('; ') : undefined;
 }

@@ -1,14 +1,24 @@
 // RunPod serverless (queue-based endpoint at https://api.runpod.ai/v2/<endpointId>): POST /run answers
 // {id, status}; GET /status/{id} moves IN_QUEUE -> IN_PROGRESS -> COMPLETED (with `output`) or
-// FAILED / CANCELLED / TIMED_OUT (with `error`). The output's shape belongs to the worker image.
-import type { GeneratedImage, ImageProvider, ImageRequest, WorkerConnection } from './image-provider';
+// FAILED / CANCELLED / TIMED_OUT (with `error`) (runpod-python endpoint/runner.py). The input and the
+// output belong to the worker image the endpoint runs, so each worker says which (RUNPOD_IMAGES).
+import type { RunpodImage } from '@atelier/contracts';
+import { txt2imgBody, seedFromInfo } from './a1111.adapter';
+import { DEFAULT_COMFYUI_WORKFLOW, checkComfyWorkflow, fillComfyWorkflow } from './comfyui-workflow';
+import type { GeneratedImage, HealthReport, ImageProvider, ImageRequest, WorkerConnection } from './image-provider';
 import { ProviderError } from './image-provider';
-import { seedFromInfo } from './a1111.adapter';
+import { fillTemplate } from './input-template';
 import { WorkerHttp, bestEffort, cleanupSignal, decodeBase64Image, isRecord, normaliseToPng, parseJson, pollUntil } from './provider-http';
 
 export interface RunpodOptions {
   /** How often to ask /status whether the job has ended (default 1000 ms). */
   pollIntervalMs?: number;
+  /** The workflow sent to the `comfyui` image (see comfyui-workflow.ts); default DEFAULT_COMFYUI_WORKFLOW. */
+  comfyWorkflow?: unknown;
+  /** The job's render time limit (GENERATION_TIMEOUT_SECONDS), sent as RunPod's executionTimeout. */
+  renderTimeoutMs?: number;
+  /** How long a job may wait (GENERATION_QUEUE_TIMEOUT_SECONDS); with the render limit, RunPod's ttl. */
+  queueTimeoutMs?: number;
 }
 
 const HINTS = {
@@ -23,14 +33,64 @@ const FAILED_STATES: Readonly<Record<string, string>> = {
   TIMED_OUT: 'timed out',
 };
 
+/** RunPod's own bounds for a job's policy (docs: send-requests, "Execution policies"). */
+const MIN_EXECUTION_TIMEOUT_MS = 5_001;
+const MIN_TTL_MS = 10_000;
+const MAX_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/** What the known images run, for the generator pages; a1111, comfyui and custom say at run time or not at all. */
+const IMAGE_MODELS: Partial<Record<RunpodImage, string>> = {
+  'sd-v1': 'Stable Diffusion 1.5',
+  sdxl: 'Stable Diffusion XL 1.0',
+  'sdxl-turbo': 'SDXL Turbo',
+};
+
+/**
+ * Where rp_upload leaves a picture when the endpoint has no bucket (runpod-python
+ * serverless/utils/rp_upload.py: upload_file_to_bucket's `local_upload/<id>`, upload_image's
+ * `simulated_uploaded/<name>`), or an absolute path.
+ */
+const LOCAL_FILE = /^(?:\/|local_upload\/|simulated_uploaded\/)[\w./-]*$/;
+
+/** worker-sdxl-turbo's schema allows 512x512 only. */
+const SDXL_TURBO_SIDE = 512;
+
 /** A RunPod serverless endpoint running a Stable Diffusion worker; `apiKey` is the RunPod API key. */
 export function createRunpodProvider(connection: WorkerConnection, options: RunpodOptions = {}): ImageProvider {
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const image = connection.runpodImage ?? 'sd-v1';
+  const workflow = options.comfyWorkflow === undefined ? DEFAULT_COMFYUI_WORKFLOW : checkComfyWorkflow(options.comfyWorkflow);
   const http = new WorkerHttp(connection, connection.apiKey ? { authorization: `Bearer ${connection.apiKey}` } : {}, HINTS);
 
+  /** The `input` the image accepts: the validated images refuse any key their schema lacks (rp_validator). */
+  function inputFor({ prompt, seed, width, height }: ImageRequest): unknown {
+    switch (image) {
+      case 'sd-v1': // worker-stable_diffusion_v1 src/rp_schema.py
+      case 'sdxl': // worker-sdxl rp_schemas.py
+        return { prompt, seed, width, height };
+      case 'sdxl-turbo': // worker-sdxl-turbo schemas.py
+        return { prompt, seed, width: SDXL_TURBO_SIDE, height: SDXL_TURBO_SIDE };
+      case 'a1111': // worker-a1111 posts the input to txt2img as it is
+        return txt2imgBody({ prompt, seed, width, height });
+      case 'comfyui': // worker-comfyui handler.py validate_input
+        return { workflow: fillComfyWorkflow(workflow, { prompt, seed, width, height, checkpoint: connection.checkpoint }) };
+      case 'custom':
+        if (!connection.inputTemplate) throw new ProviderError(`${http.label} runs a custom image but has no input template`);
+        return fillTemplate(connection.inputTemplate, { prompt, seed, width, height });
+    }
+  }
+
+  /** A backstop should our cancel never arrive: RunPod ends the job itself past these. */
+  function policy(): Record<string, number> | undefined {
+    if (options.renderTimeoutMs === undefined) return undefined;
+    const executionTimeout = Math.max(options.renderTimeoutMs, MIN_EXECUTION_TIMEOUT_MS);
+    const ttl = Math.min(Math.max(executionTimeout + (options.queueTimeoutMs ?? 0), MIN_TTL_MS), MAX_TTL_MS);
+    return { executionTimeout, ttl };
+  }
+
   async function submit(request: ImageRequest): Promise<string> {
-    const { prompt, seed, width, height, signal } = request;
-    const answer = await http.json('/run', { method: 'POST', body: { input: { prompt, seed, width, height, num_outputs: 1 } }, signal });
+    const body = { input: inputFor(request), ...(policy() ? { policy: policy() } : {}) };
+    const answer = await http.json('/run', { method: 'POST', body, signal: request.signal });
     const id = isRecord(answer) ? answer.id : undefined;
     if (typeof id !== 'string' || !id) throw new ProviderError(`${http.label} accepted the job but answered no id`);
     return id;
@@ -39,17 +99,27 @@ export function createRunpodProvider(connection: WorkerConnection, options: Runp
   /** The job's output once COMPLETED (boxed: an output may itself be empty), undefined while it runs. */
   async function finishedOutput(id: string, signal: AbortSignal): Promise<{ output: unknown } | undefined> {
     const answer = await http.json(`/status/${encodeURIComponent(id)}`, { signal });
-    const status = isRecord(answer) ? answer.status : undefined;
-    if (status === 'COMPLETED') return { output: (answer as Record<string, unknown>).output };
+    const record = isRecord(answer) ? answer : {};
+    const status = record.status;
     if (typeof status === 'string' && status in FAILED_STATES) {
-      const reason = http.quote(runpodErrorText((answer as Record<string, unknown>).error));
-      throw new ProviderError(`${http.label}: job ${id} ${FAILED_STATES[status]}: ${reason}`);
+      throw new JobEnded(`${http.label}: job ${id} ${FAILED_STATES[status]}: ${http.quote(failureText(record) ?? 'no reason given')}`);
     }
-    return undefined; // IN_QUEUE, IN_PROGRESS, or a state newer than this code
+    if (status !== 'COMPLETED') return undefined; // IN_QUEUE, IN_PROGRESS, or a state newer than this code
+    // A handler that returned {error} (or {errors} and no picture) failed, whatever the status says.
+    const failure = failureText(record);
+    if (failure) throw new JobEnded(`${http.label}: job ${id} failed: ${http.quote(failure)}`);
+    return { output: record.output };
   }
 
-  async function imageBytes(image: string, signal: AbortSignal): Promise<Buffer> {
-    return /^https?:\/\//i.test(image) ? http.download(image, signal) : decodeBase64Image(image);
+  async function imageBytes(found: string, signal: AbortSignal): Promise<Buffer> {
+    if (/^https?:\/\//i.test(found)) return http.download(found, signal);
+    if (LOCAL_FILE.test(found)) {
+      // rp_upload falls back to a path on the worker's own disk when no bucket is configured.
+      throw new ProviderError(
+        `${http.label} saved the picture on the worker's own disk (${found}); set BUCKET_ENDPOINT_URL on the endpoint, or use an image that returns base64`,
+      );
+    }
+    return decodeBase64Image(found);
   }
 
   return {
@@ -59,23 +129,74 @@ export function createRunpodProvider(connection: WorkerConnection, options: Runp
       try {
         finished = await pollUntil(() => finishedOutput(id, request.signal), pollIntervalMs, request.signal);
       } catch (error) {
-        // A serverless worker bills while it runs: stop the job we no longer want.
-        if (request.signal.aborted) {
+        // A serverless worker bills while it runs: stop the job we no longer wait for, however we stopped.
+        if (!(error instanceof JobEnded)) {
           bestEffort(() => http.json(`/cancel/${encodeURIComponent(id)}`, { method: 'POST', signal: cleanupSignal() }));
         }
         throw error;
       }
-      const image = findOutputImage(finished.output);
-      if (!image) throw new ProviderError(`${http.label}: job ${id} completed without an image in its output`);
-      const png = await normaliseToPng(await imageBytes(image.image, request.signal), http.label);
-      return { png, seed: image.seed ?? request.seed };
+      const found = findOutputImage(finished.output);
+      if (!found) throw new ProviderError(`${http.label}: job ${id} completed without an image in its output`);
+      const png = await normaliseToPng(await imageBytes(found.image, request.signal), http.label);
+      return { png, seed: found.seed ?? request.seed };
     },
 
-    async checkHealth(signal: AbortSignal): Promise<void> {
+    async checkHealth(signal: AbortSignal): Promise<HealthReport> {
       const answer = await http.json('/health', { signal });
       if (!isRecord(answer)) throw new ProviderError(`${http.label} answered /health with an unexpected shape`);
+      const model = image === 'comfyui' ? connection.checkpoint : IMAGE_MODELS[image];
+      return { model, warning: capacityWarning(answer.workers) };
     },
   };
+}
+
+/** The job reached a final state on RunPod: nothing left to cancel. */
+class JobEnded extends ProviderError {}
+
+/**
+ * Why an endpoint that answers may still keep jobs waiting, from /health's `workers` counts: none
+ * ready or idle means the next job waits for a cold start (or forever, at max workers 0).
+ */
+function capacityWarning(workers: unknown): string | undefined {
+  if (!isRecord(workers)) return undefined;
+  const count = (key: string) => (typeof workers[key] === 'number' ? (workers[key] as number) : 0);
+  const available = count('idle') + count('ready') + count('running');
+  if (available > 0) return undefined;
+  if (count('throttled') > 0) {
+    return `all ${count('throttled')} of its workers are throttled: RunPod has no GPU of that type free; jobs wait until one is`;
+  }
+  if (count('initializing') > 0) return 'its workers are still starting; jobs wait until one is ready';
+  return 'no worker is running or idle: the next job waits for a cold start (or forever, if the endpoint allows no workers)';
+}
+
+/**
+ * A job's reason for failing, or undefined when it gives none. RunPod's `error` is what the handler
+ * returned as `error` (text or a list) or, when it raised, runpod-python's JSON string of
+ * {error_type, error_message, error_traceback}; worker-comfyui adds `details` and `errors` in the
+ * output.
+ */
+function failureText(status: Record<string, unknown>): string | undefined {
+  const output = isRecord(status.output) ? status.output : {};
+  const parts = [describeError(status.error), describeError(output.error)];
+  const images = Array.isArray(output.images) && output.images.length > 0;
+  // worker-comfyui's `details`/`errors`; worker-a1111 passes A1111's 422 body ({detail}) through as output.
+  if (parts.some(Boolean) || !images) parts.push(describeError(output.details), describeError(output.errors), describeError(output.detail));
+  const text = parts.filter((part): part is string => Boolean(part)).join(': ');
+  return text || undefined;
+}
+
+function describeError(error: unknown): string | undefined {
+  const parsed = typeof error === 'string' ? (parseJson(error) ?? error) : error;
+  if (typeof parsed === 'string') return parsed.trim() || undefined;
+  if (Array.isArray(parsed)) {
+    const items = parsed.map(describeError).filter(Boolean);
+    return items.length > 0 ? items.join('; ') : undefined;
+  }
+  if (isRecord(parsed)) {
+    const message = parsed.error_message ?? parsed.message ?? parsed.error;
+    return typeof message === 'string' && message ? message : JSON.stringify(parsed);
+  }
+  return parsed === undefined || parsed === null ? undefined : String(parsed);
 }
 
 interface OutputImage {
@@ -85,9 +206,10 @@ interface OutputImage {
 }
 
 /**
- * The first picture in a job's output, for the shapes Stable Diffusion workers return:
- * `[{image, seed}]`, `{images: [string | {image|url|data}], seed?}` (A1111 workers add `info`),
- * `{image_url}` / `{image}`, or a bare string.
+ * The first picture in a job's output, for the shapes the Stable Diffusion images return:
+ * `[{image, seed}]` (sd-v1), `{images: [dataUrl], image_url, seed}` (sdxl),
+ * `{images: [{image, seed}]}` (sdxl-turbo), `{images: [base64], info}` (a1111),
+ * `{images: [{filename, type, data}]}` (comfyui), `{image_url}` / `{image}`, or a bare string.
  */
 export function findOutputImage(output: unknown): OutputImage | undefined {
   if (typeof output === 'string') return output ? { image: output } : undefined;
@@ -107,17 +229,4 @@ function imageFromItem(item: unknown, fallbackSeed: number | undefined): OutputI
 
 function readSeed(record: Record<string, unknown>): number | undefined {
   return Number.isSafeInteger(record.seed) ? (record.seed as number) : seedFromInfo(record.info);
-}
-
-/**
- * RunPod's `error` is the handler's text; the Python SDK sends a JSON string of
- * {error_type, error_message, error_traceback}, of which the message is the part people need.
- */
-function runpodErrorText(error: unknown): string {
-  const parsed = typeof error === 'string' ? parseJson(error) : error;
-  if (isRecord(parsed)) {
-    const message = parsed.error_message ?? parsed.message ?? parsed.error;
-    return typeof message === 'string' && message ? message : JSON.stringify(parsed);
-  }
-  return typeof error === 'string' && error ? error : 'no reason given';
 }

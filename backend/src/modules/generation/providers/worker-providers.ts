@@ -8,8 +8,11 @@ import { createRunpodProvider } from './runpod.adapter';
 export interface WorkerProviderOptions {
   /** How often queue-based workers (ComfyUI, RunPod) are asked whether a job has ended; default 1000 ms. */
   pollIntervalMs?: number;
-  /** ComfyUI workflow template (see loadComfyWorkflow); default DEFAULT_COMFYUI_WORKFLOW. */
+  /** ComfyUI workflow template (see loadComfyWorkflow), also what RunPod's comfyui image gets; default DEFAULT_COMFYUI_WORKFLOW. */
   comfyWorkflow?: unknown;
+  /** GENERATION_TIMEOUT_SECONDS and GENERATION_QUEUE_TIMEOUT_SECONDS, for the limits RunPod enforces itself. */
+  renderTimeoutMs?: number;
+  queueTimeoutMs?: number;
 }
 
 export function createWorkerProvider(connection: WorkerConnection, options: WorkerProviderOptions = {}): ImageProvider {
@@ -20,7 +23,7 @@ export function createWorkerProvider(connection: WorkerConnection, options: Work
     case 'comfyui':
       return createComfyUiProvider(connection, { workflow: options.comfyWorkflow, pollIntervalMs });
     case 'runpod':
-      return createRunpodProvider(connection, { pollIntervalMs });
+      return createRunpodProvider(connection, { ...options, pollIntervalMs });
     default: {
       // Rows come from the database; a kind this build does not know must fail loudly, not silently.
       const unknownKind: never = connection.kind;

@@ -1,13 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { WorkerKind } from '@atelier/contracts';
+import type { RunpodImage, WorkerHealth, WorkerKind } from '@atelier/contracts';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { JobsRepository } from '../jobs/jobs.repository';
-import { loadComfyWorkflow } from '../providers/comfyui.adapter';
+import { loadComfyWorkflow } from '../providers/comfyui-workflow';
 import type { ImageProvider } from '../providers/image-provider';
 import { PROCEDURAL, proceduralProvider } from '../providers/procedural.provider';
 import { createWorkerProvider } from '../providers/worker-providers';
-import { WorkersRepository } from './workers.repository';
+import { WorkersRepository, type WorkerRow } from './workers.repository';
+
+/** What reaching and driving a worker takes: a stored row, or a registration not yet saved. */
+export type WorkerSettings = Pick<WorkerRow, 'kind' | 'url' | 'concurrency'> &
+  Partial<Pick<WorkerRow, 'apiKey' | 'checkpoint' | 'runpodImage' | 'inputTemplate'>>;
+
+/** Health states that may take jobs, preferred first. */
+const USABLE: readonly string[] = ['healthy', 'degraded'] satisfies WorkerHealth[];
 
 /** Who runs a job: a provider and how the job records it, or why nobody can right now. */
 export type Assignment =
@@ -33,13 +40,19 @@ export class WorkerPool {
   }
 
   async assign(): Promise<Assignment> {
-    const healthy = (await this.workers.list()).filter((worker) => worker.enabled && worker.health === 'healthy');
-    if (healthy.length === 0) return this.fallback();
+    // A degraded worker takes jobs (a RunPod endpoint scaled to zero starts one), after the healthy ones.
+    const usable = (await this.workers.list()).filter((worker) => worker.enabled && USABLE.includes(worker.health));
+    if (usable.length === 0) return this.fallback();
     const load = await this.jobs.loadByWorker();
-    const free = healthy
+    const free = usable
       .map((worker) => ({ worker, share: (load.get(worker.id) ?? 0) / worker.concurrency }))
       .filter(({ share }) => share < 1)
-      .sort((a, b) => a.share - b.share || a.worker.name.localeCompare(b.worker.name));
+      .sort(
+        (a, b) =>
+          USABLE.indexOf(a.worker.health) - USABLE.indexOf(b.worker.health) ||
+          a.share - b.share ||
+          a.worker.name.localeCompare(b.worker.name),
+      );
     if (free.length === 0) return { kind: 'busy' };
     const { worker } = free[0];
     return {
@@ -51,10 +64,19 @@ export class WorkerPool {
     };
   }
 
-  providerFor(worker: { kind: string; url: string; apiKey?: string | null }): ImageProvider {
+  providerFor(worker: WorkerSettings): ImageProvider {
+    const { timeoutMs, queueTimeoutMs } = this.config.generation;
     return createWorkerProvider(
-      { kind: worker.kind as WorkerKind, url: worker.url, apiKey: worker.apiKey ?? undefined },
-      { comfyWorkflow: this.comfyWorkflow },
+      {
+        kind: worker.kind as WorkerKind,
+        url: worker.url,
+        apiKey: worker.apiKey ?? undefined,
+        concurrency: worker.concurrency,
+        checkpoint: worker.checkpoint ?? undefined,
+        runpodImage: (worker.runpodImage as RunpodImage | null) ?? undefined,
+        inputTemplate: worker.inputTemplate ?? undefined,
+      },
+      { comfyWorkflow: this.comfyWorkflow, renderTimeoutMs: timeoutMs, queueTimeoutMs },
     );
   }
 

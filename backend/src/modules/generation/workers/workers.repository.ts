@@ -7,7 +7,9 @@ import { gpuWorkers, type GpuWorkerRow } from '../../../db/schema/gpu-workers.ta
 
 export type WorkerRow = GpuWorkerRow;
 export type NewWorkerRow = typeof gpuWorkers.$inferInsert;
-export type WorkerChanges = Partial<Pick<NewWorkerRow, 'name' | 'url' | 'apiKey' | 'gpu' | 'concurrency' | 'enabled'>>;
+export type WorkerChanges = Partial<
+  Pick<NewWorkerRow, 'name' | 'url' | 'apiKey' | 'gpu' | 'concurrency' | 'enabled' | 'checkpoint' | 'runpodImage' | 'inputTemplate' | 'health' | 'healthError' | 'model'>
+>;
 
 @Injectable()
 export class WorkersRepository {
@@ -37,11 +39,15 @@ export class WorkersRepository {
     return rows.length > 0;
   }
 
-  /** Records a health check's outcome; a healthy answer also counts as being seen. */
-  async recordHealth(id: string, health: WorkerHealth, error: string | null): Promise<void> {
+  /**
+   * Records a health check's outcome; an answer (healthy or degraded) also counts as being seen, and
+   * the model it named replaces the one known before.
+   */
+  async recordHealth(id: string, health: WorkerHealth, error: string | null, model?: string | null): Promise<void> {
+    const answered = health === 'healthy' || health === 'degraded';
     await this.db
       .update(gpuWorkers)
-      .set({ health, healthError: error, ...(health === 'healthy' ? { lastSeenAt: sql`now()` } : {}) })
+      .set({ health, healthError: error, ...(answered ? { lastSeenAt: sql`now()`, model: model ?? null } : {}) })
       .where(eq(gpuWorkers.id, id));
   }
 }

@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { GenerationInfo, GpuWorker, WorkerKind, WorkerTestResult } from '@atelier/contracts';
+import type { GenerationInfo, GpuWorker, RunpodImage, WorkerHealth, WorkerKind, WorkerTestResult } from '@atelier/contracts';
 import sharp from 'sharp';
 import { AppError } from '../../../common/errors/app-error';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { isUniqueViolation } from '../../../db/errors';
-import type { RegisterWorkerBody, UpdateWorkerBody } from '../generation.schemas';
+import { workerSettingsProblems, type RegisterWorkerBody, type UpdateWorkerBody } from '../generation.schemas';
 import { JobsRepository } from '../jobs/jobs.repository';
-import { ProviderError } from '../providers/image-provider';
-import { WorkerPool } from './worker-pool';
+import { ProviderError, type HealthReport } from '../providers/image-provider';
+import { WorkerPool, type WorkerSettings } from './worker-pool';
 import { WorkersRepository, type WorkerRow } from './workers.repository';
 
 /** How long a health check may take. */
@@ -42,31 +42,36 @@ export class WorkersService {
 
   /** With `check` (the default) a worker that does not answer is not saved, and the answer says why. */
   async register({ check, ...fields }: RegisterWorkerBody): Promise<GpuWorker> {
-    let health: { health: 'healthy' | 'unknown'; lastSeenAt?: Date } = { health: 'unknown' };
+    let checked: Partial<Pick<WorkerRow, 'health' | 'healthError' | 'model' | 'lastSeenAt'>> = { health: 'unknown' };
     if (check) {
-      const problem = await this.probe(fields);
-      if (problem) {
-        throw new AppError('VALIDATION_FAILED', `The worker at ${fields.url} did not answer its health check`, [
-          { field: 'url', message: `${problem} (register with check: false to save it anyway)` },
+      const outcome = await this.probe(fields);
+      if (outcome.health === 'unhealthy') {
+        throw new AppError('VALIDATION_FAILED', `The worker at ${fields.url} did not pass its health check`, [
+          { field: 'url', message: `${outcome.problem} (register with check: false to save it anyway)` },
         ]);
       }
-      health = { health: 'healthy', lastSeenAt: new Date() };
+      checked = { health: outcome.health, healthError: outcome.problem ?? null, model: outcome.model ?? null, lastSeenAt: new Date() };
     }
-    const row = await this.workers.insert({ ...fields, ...health }).catch((error: unknown) => {
+    const row = await this.workers.insert({ ...fields, ...checked }).catch((error: unknown) => {
       throw isUniqueViolation(error) ? nameTaken(fields.name) : error;
     });
     return toGpuWorker(row, 0);
   }
 
   async update(id: string, changes: UpdateWorkerBody): Promise<GpuWorker> {
-    const reachedDifferently = changes.url !== undefined || changes.apiKey !== undefined;
+    const current = await this.found(id);
+    const merged = { ...current, ...changes };
+    const problems = workerSettingsProblems(merged);
+    if (problems.length > 0) throw new AppError('VALIDATION_FAILED', `Those settings do not fit a ${current.kind} worker`, problems);
+    // Reached or driven differently: what was known of its health no longer holds.
+    const recheck = (['url', 'apiKey', 'checkpoint', 'runpodImage', 'inputTemplate'] as const).some((field) => changes[field] !== undefined);
     const row = await this.workers
-      .update(id, { ...changes, ...(reachedDifferently ? { health: 'unknown', healthError: null } : {}) })
+      .update(id, { ...changes, ...(recheck ? { health: 'unknown', healthError: null, model: null } : {}) })
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? nameTaken(changes.name!) : error;
       });
     if (!row) throw notFound(id);
-    if (reachedDifferently) await this.checkHealth(row);
+    if (recheck) await this.checkHealth(row);
     return this.get(id);
   }
 
@@ -74,9 +79,12 @@ export class WorkersService {
     if (!(await this.workers.remove(id))) throw notFound(id);
   }
 
-  /** One small real generation through the worker, timed; a failure is a 502-style answer naming the cause. */
+  /** Its health check, then one small real generation through it, timed; a failure is a 503 naming the cause. */
   async test(id: string): Promise<WorkerTestResult> {
     const row = await this.found(id);
+    const outcome = await this.probe(row);
+    await this.record(row.id, outcome);
+    if (outcome.health === 'unhealthy') throw new AppError('SERVICE_UNAVAILABLE', `Worker '${row.name}' is not healthy: ${outcome.problem}`);
     const started = performance.now();
     try {
       const image = await this.pool.providerFor(row).generate({
@@ -88,8 +96,7 @@ export class WorkersService {
       });
       const executionTime = Math.round(performance.now() - started);
       const { width = 0, height = 0 } = await sharp(image.png).metadata();
-      await this.workers.recordHealth(row.id, 'healthy', null);
-      return { workerId: row.id, seed: image.seed, width, height, executionTime, bytes: image.png.length };
+      return { workerId: row.id, gpu: row.gpu, model: outcome.model ?? null, seed: image.seed, width, height, executionTime, bytes: image.png.length };
     } catch (error) {
       const message = describeFailure(error, this.config.generation.timeoutMs);
       await this.workers.recordHealth(row.id, 'unhealthy', message);
@@ -99,9 +106,9 @@ export class WorkersService {
 
   /** Checks one worker and records the outcome. */
   async checkHealth(row: WorkerRow, signal?: AbortSignal): Promise<void> {
-    const problem = await this.probe(row, signal);
+    const outcome = await this.probe(row, signal);
     if (signal?.aborted) return;
-    await this.workers.recordHealth(row.id, problem ? 'unhealthy' : 'healthy', problem ?? null);
+    await this.record(row.id, outcome);
   }
 
   async checkAll(signal?: AbortSignal): Promise<void> {
@@ -115,15 +122,22 @@ export class WorkersService {
     return { model: MODEL, gpus: [...new Set(gpus)] };
   }
 
-  /** Undefined when the worker answers its health check, else why not. */
-  private async probe(worker: { kind: string; url: string; apiKey?: string | null }, signal?: AbortSignal): Promise<string | undefined> {
+  /** What the worker's health check says: healthy, degraded (with the warning) or unhealthy (with the reason). */
+  private async probe(worker: WorkerSettings, signal?: AbortSignal): Promise<HealthOutcome> {
     const timeout = AbortSignal.timeout(HEALTH_CHECK_TIMEOUT_MS);
+    let report: HealthReport;
     try {
-      await this.pool.providerFor(worker).checkHealth(signal ? AbortSignal.any([timeout, signal]) : timeout);
-      return undefined;
+      report = await this.pool.providerFor(worker).checkHealth(signal ? AbortSignal.any([timeout, signal]) : timeout);
     } catch (error) {
-      return describeFailure(error, HEALTH_CHECK_TIMEOUT_MS);
+      return { health: 'unhealthy', problem: describeFailure(error, HEALTH_CHECK_TIMEOUT_MS) };
     }
+    return report.warning
+      ? { health: 'degraded', problem: report.warning, model: report.model }
+      : { health: 'healthy', model: report.model };
+  }
+
+  private record(id: string, { health, problem, model }: HealthOutcome): Promise<void> {
+    return this.workers.recordHealth(id, health, problem ?? null, model);
   }
 
   private async found(id: string): Promise<WorkerRow> {
@@ -131,6 +145,13 @@ export class WorkersService {
     if (!row) throw notFound(id);
     return row;
   }
+}
+
+interface HealthOutcome {
+  health: Exclude<WorkerHealth, 'unknown'>;
+  /** Why it is unhealthy, or what the owner should know of a degraded one. */
+  problem?: string;
+  model?: string;
 }
 
 function describeFailure(error: unknown, timeoutMs: number): string {
@@ -157,6 +178,10 @@ function toGpuWorker(row: WorkerRow, load: number): GpuWorker {
     healthError: row.healthError,
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     load,
+    checkpoint: row.checkpoint,
+    runpodImage: row.runpodImage as RunpodImage | null,
+    inputTemplate: row.inputTemplate,
+    model: row.model,
     createdAt: row.createdAt.toISOString(),
   };
 }
