@@ -1,6 +1,14 @@
-import { WORKER_KINDS, type GpuWorker, type RegisterWorkerRequest, type UpdateWorkerRequest, type WorkerTestResult } from '@atelier/contracts';
+import {
+  RUNPOD_IMAGES,
+  WORKER_KINDS,
+  type GpuWorker,
+  type RegisterWorkerRequest,
+  type UpdateWorkerRequest,
+  type WorkerTestResult,
+} from '@atelier/contracts';
 import { Option, type Command } from 'commander';
 import { ApiError } from '../api-client';
+import { readJsonFile } from '../json-file';
 import { print, printResult, renderRecord, renderTable, type Cell } from '../output';
 import { wholeNumber, type ClientFor, type Examples } from './command-kit';
 
@@ -25,13 +33,17 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
     .requiredOption('--gpu <label>', 'the GPU shown on the generator pages, e.g. "RTX 3090"')
     .option('--api-key <key>', 'credentials: RunPod API key, or user:password for an AUTOMATIC1111 --api-auth')
     .option('--concurrency <n>', 'jobs it runs at once (default 1)', wholeNumber(1))
+    .option('--checkpoint <file>', 'ComfyUI (or RunPod comfyui image): the checkpoint to load (default: the first one installed)')
+    .addOption(new Option('--runpod-image <image>', 'RunPod: the worker image the endpoint runs (default sd-v1)').choices(RUNPOD_IMAGES))
+    .option('--input-template <file>', 'RunPod custom image: a JSON file with the input, using {{prompt}} {{seed}} {{width}} {{height}}')
     .option('--no-check', 'save without checking that the worker answers')
     .option('--json', 'print the saved worker as JSON')
     .addHelpText(
       'after',
       examples(
         'atelier workers register --name a5000 --kind a1111 --url http://10.0.0.5:7860 --gpu "RTX A5000"',
-        'atelier workers register --name pod --kind runpod --url https://api.runpod.ai/v2/abc123 --gpu "RTX 4090" --api-key "$RUNPOD_KEY"',
+        'atelier workers register --name pod --kind runpod --url https://api.runpod.ai/v2/abc123 --gpu "RTX 4090" --api-key "$RUNPOD_KEY" --runpod-image sdxl',
+        'atelier workers register --name comfy --kind comfyui --url http://10.0.0.6:8188 --gpu "RTX 3090" --checkpoint sd_xl_base_1.0.safetensors',
       ),
     )
     .action(async (options: RegisterOptions, command: Command) => {
@@ -42,6 +54,12 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
         gpu: options.gpu,
         apiKey: options.apiKey,
         concurrency: options.concurrency,
+        checkpoint: options.checkpoint,
+        runpodImage: options.runpodImage,
+        inputTemplate:
+          options.inputTemplate === undefined
+            ? undefined
+            : (readJsonFile(options.inputTemplate, 'expected the JSON object RunPod passes to the handler as input') as Record<string, unknown>),
         check: options.check,
       };
       const { body: worker } = await clientFor(command)
@@ -67,12 +85,13 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
         list.length === 0
           ? 'No workers registered: jobs are rendered by the built-in procedural renderer.'
           : renderTable(
-              ['ID', 'NAME', 'KIND', 'GPU', 'URL', 'ENABLED', 'HEALTH', 'LOAD', 'LAST SEEN'],
+              ['ID', 'NAME', 'KIND', 'GPU', 'MODEL', 'URL', 'ENABLED', 'HEALTH', 'LOAD', 'LAST SEEN'],
               list.map((worker) => [
                 worker.id,
                 worker.name,
-                worker.kind,
+                kindLabel(worker),
                 worker.gpu,
+                worker.model ?? '-',
                 worker.url,
                 worker.enabled ? 'yes' : 'no',
                 worker.health,
@@ -119,7 +138,7 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
 
   workers
     .command('test <id>')
-    .description('run one small real generation through the worker and print its timing')
+    .description('check the worker, then run one small real generation through it and print its model, GPU and timing')
     .option('--json', 'print the result as JSON')
     .addHelpText('after', examples('atelier workers test 3f2b…'))
     .action(async (id: string, options: { json?: boolean }, command: Command) => {
@@ -127,6 +146,8 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
       printResult(result, options, () =>
         renderRecord([
           ['Worker', result.workerId],
+          ['GPU', result.gpu],
+          ['Model', result.model ?? 'not named by the worker'],
           ['Picture', `${result.width}x${result.height} PNG, ${result.bytes} bytes`],
           ['Seed', result.seed],
           ['Execution time', `${result.executionTime} ms`],
@@ -142,17 +163,24 @@ interface RegisterOptions {
   gpu: string;
   apiKey?: string;
   concurrency?: number;
+  checkpoint?: string;
+  runpodImage?: GpuWorker['runpodImage'] & string;
+  inputTemplate?: string;
   check: boolean;
   json?: boolean;
 }
+
+/** `runpod (sdxl)`: a RunPod worker is known by the image it runs. */
+const kindLabel = (worker: GpuWorker) => (worker.runpodImage ? `${worker.kind} (${worker.runpodImage})` : worker.kind);
 
 function renderWorker(worker: GpuWorker): string {
   const rows: Array<[string, Cell]> = [
     ['ID', worker.id],
     ['Name', worker.name],
-    ['Kind', worker.kind],
+    ['Kind', kindLabel(worker)],
     ['URL', worker.url],
     ['GPU', worker.gpu],
+    ['Model', worker.model ?? '-'],
     ['Enabled', worker.enabled ? 'yes' : 'no'],
     ['Health', worker.health],
     ['Load', `${worker.load}/${worker.concurrency}`],
@@ -160,6 +188,8 @@ function renderWorker(worker: GpuWorker): string {
     ['API key stored', worker.hasApiKey ? 'yes' : 'no'],
     ['Registered', worker.createdAt],
   ];
-  if (worker.healthError) rows.push(['Health error', worker.healthError]);
+  if (worker.checkpoint) rows.push(['Checkpoint', worker.checkpoint]);
+  if (worker.inputTemplate) rows.push(['Input template', JSON.stringify(worker.inputTemplate)]);
+  if (worker.healthError) rows.push([worker.health === 'degraded' ? 'Health warning' : 'Health error', worker.healthError]);
   return renderRecord(rows);
 }
