@@ -42,7 +42,9 @@ describe.each(dispatcherEnvironments())('generation jobs with the %s dispatcher'
     const started = await t.http.post('/api/start-job').send({ prompt: 'a lighthouse by the sea at sunset' }).expect(202);
     expect(Object.keys(started.body as object)).toEqual(['id']);
     const job = await waitForJob(t, (started.body as { id: string }).id);
-    expect(Object.keys(job).sort()).toEqual(['delayTime', 'error', 'executionTime', 'id', 'output', 'status', 'workerId'].sort());
+    // The spec's fields, and the render's progress and preview (null: the built-in renderer tells none).
+    expect(Object.keys(job).sort()).toEqual(['delayTime', 'error', 'executionTime', 'id', 'output', 'status', 'workerId', 'progress', 'preview'].sort());
+    expect(job).toMatchObject({ progress: null, preview: null });
     expect(job.workerId).toBe('procedural');
     await expectPicture(t, job);
   });
@@ -65,7 +67,17 @@ describe.each(dispatcherEnvironments())('generation jobs with the %s dispatcher'
       sql`insert into generation_jobs (prompt, status) values ('waiting', 'CANCELLED') returning id`,
     );
     const job = (await t.http.get(`/api/job-status/${id}`).expect(200)).body as JobStatusResponse;
-    expect(job).toEqual({ id, status: 'CANCELLED', output: [], executionTime: null, delayTime: null, workerId: null, error: `The job was cancelled (reference ${id})` });
+    expect(job).toEqual({
+      id,
+      status: 'CANCELLED',
+      output: [],
+      executionTime: null,
+      delayTime: null,
+      workerId: null,
+      error: `The job was cancelled (reference ${id})`,
+      progress: null,
+      preview: null,
+    });
   });
 
   it('sends jobs to a healthy registered GPU worker and reports its id', async () => {

@@ -1,7 +1,7 @@
-import type { AdminJob, ErrorBody, GpuWorker, WorkerTestResult } from '@atelier/contracts';
+import type { AdminJob, ErrorBody, GpuWorker, JobStatusResponse, WorkerTestResult } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { WorkersService } from '../src/modules/generation/workers/workers.service';
-import { admin, ADMIN_TOKEN, queryRows, registerWorker, startJob, waitForJob } from './helpers/generation';
+import { admin, ADMIN_TOKEN, adminJob, queryRows, registerWorker, startJob, waitForJob } from './helpers/generation';
 import { registerMember } from './helpers/members';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { A1111_STAND_IN_CHECKPOINT, startA1111StandIn, type A1111StandIn } from './stand-ins/a1111-stand-in';
@@ -248,6 +248,29 @@ describe('GPU worker registry (/api/admin/workers)', () => {
     }
   });
 
+  it('shows the render’s progress and preview in the job status while the GPU works, and neither once done', async () => {
+    const slow = await startA1111StandIn({ renderMs: 4_000 });
+    try {
+      const worker = await registerWorker(t, { name: 'painter', url: slow.url });
+      const id = await startJob(t, 'a picture worth watching');
+      const seen: JobStatusResponse[] = [];
+      for (;;) {
+        const job = (await t.http.get(`/api/job-status/${id}`).expect(200)).body as JobStatusResponse;
+        seen.push(job);
+        if (job.status !== 'IN_QUEUE' && job.status !== 'IN_PROGRESS') break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const during = seen.filter((job) => job.progress !== null);
+      expect(during.length).toBeGreaterThan(1);
+      expect(during.every((job) => job.status === 'IN_PROGRESS' && job.progress! > 0 && job.progress! < 1)).toBe(true);
+      expect(during.at(-1)!.progress).toBeGreaterThan(during[0].progress!);
+      expect(during.at(-1)!.preview).toMatch(/^data:image\/jpeg;base64,/);
+      expect(seen.at(-1)).toMatchObject({ status: 'COMPLETED', workerId: worker.id, progress: null, preview: null });
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('interrupts the render on the GPU when the owner cancels a running job', async () => {
     const slow = await startA1111StandIn({ renderMs: 60_000 });
     try {
@@ -299,5 +322,39 @@ describe('GPU worker registry (/api/admin/workers)', () => {
     } finally {
       await busy.close(); // the hung request fails, which frees 'first'
     }
+  });
+});
+
+describe('time in a GPU worker’s own queue', () => {
+  let t: TestApp;
+  let runpod: RunpodStandIn;
+
+  beforeAll(async () => {
+    runpod = await startRunpodStandIn({ apiKey: 'rp_secret_key' });
+    t = await createTestApp({ ADMIN_TOKEN, WORKER_HEALTH_INTERVAL_SECONDS: '3600', GENERATION_TIMEOUT_SECONDS: '1.5', GENERATION_QUEUE_TIMEOUT_SECONDS: '2.5' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await runpod.close();
+  });
+
+  it('counts a cold start as delay, not execution, and past the render limit', async () => {
+    runpod.pollsBeforeDone = 3; // IN_QUEUE, IN_QUEUE, IN_PROGRESS, COMPLETED: a poll a second
+    const worker = await registerWorker(t, { name: 'cold-start', kind: 'runpod', url: runpod.url, apiKey: 'rp_secret_key' });
+    const job = await waitForJob(t, await startJob(t, 'worth waiting for'));
+    expect(job).toMatchObject({ status: 'COMPLETED', workerId: worker.id });
+    expect(job.delayTime).toBeGreaterThanOrEqual(1_500);
+    expect(job.executionTime).toBeLessThan(job.delayTime!);
+  });
+
+  it('ends a job that waits past the queue limit as TIMED_OUT, cancels it, and leaves the worker healthy', async () => {
+    await t.database.handle.db.execute(sql`delete from gpu_workers`);
+    runpod.pollsBeforeDone = 100;
+    const worker = await registerWorker(t, { name: 'crowded', kind: 'runpod', url: runpod.url, apiKey: 'rp_secret_key' });
+    const id = await startJob(t, 'stuck behind everyone');
+    expect(await waitForJob(t, id)).toMatchObject({ status: 'TIMED_OUT', workerId: worker.id });
+    expect(await adminJob(t, id)).toMatchObject({ error: expect.stringMatching(/kept the job in its queue for more than 2\.5 s$/) });
+    await waitForRequest(runpod, (request) => request.path.endsWith(`/cancel/${[...runpod.jobs.keys()].at(-1)}`));
+    expect((await t.http.get(`/api/admin/workers/${worker.id}`).set(admin)).body).toMatchObject({ health: 'healthy' });
   });
 });

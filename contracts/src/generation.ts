@@ -48,6 +48,10 @@ export interface JobStatusResponse {
   workerId: string | null;
   /** What went wrong, for ERROR, CANCELLED and TIMED_OUT. */
   error: string | null;
+  /** How far the render is (0..1) while a GPU worker says; null when unknown. Not in the spec's fields: extra. */
+  progress: number | null;
+  /** A small JPEG of the render so far (data: URL), while the GPU worker sends one. */
+  preview: string | null;
 }
 
 /** GET /api/generation/info: what the Forge and Dream pages say about the hardware. */

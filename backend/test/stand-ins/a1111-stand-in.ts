@@ -8,6 +8,7 @@
 // - GET /sdapi/v1/progress (progressapi), GET /sdapi/v1/options (get_config).
 // - POST /internal/progress (modules/progress.py `progressapi`): only in UI mode; --nowebui has no such route.
 import type * as http from 'node:http';
+import sharp from 'sharp';
 import {
   GARBAGE_IMAGE,
   type RecordedRequest,
@@ -45,6 +46,10 @@ export interface A1111StandIn extends StandIn {
 
 export interface A1111StandInTask {
   state: 'queued' | 'active' | 'done';
+  /** Date.now() when it took queue_lock. */
+  startedAt?: number;
+  /** Its render's length, fixed when it starts. */
+  renderMs?: number;
   /** Ended early by an interrupt (A1111 still answers 200 with what it had). */
   interrupted: boolean;
 }
@@ -109,14 +114,14 @@ async function route(state: State, options: A1111StandInOptions, request: Record
   if (state.behaviour === 'fail' && request.path.startsWith('/sdapi/')) {
     return sendJson(response, 500, a1111Error('RuntimeError', 'Expected all tensors to be on the same device'));
   }
-  if (endpoint === 'GET /sdapi/v1/progress') return sendJson(response, 200, progress(state));
+  if (endpoint === 'GET /sdapi/v1/progress') return sendJson(response, 200, await progress(state, request.query.skip_current_image !== 'true'));
   if (endpoint === 'GET /sdapi/v1/options') return sendJson(response, 200, { sd_model_checkpoint: A1111_STAND_IN_CHECKPOINT, samples_format: 'png' });
   if (endpoint === 'POST /sdapi/v1/interrupt') {
     state.interrupts += 1;
     state.stopActive?.();
     return sendJson(response, 200, {});
   }
-  if (endpoint === 'POST /internal/progress' && !options.apiOnly) return sendJson(response, 200, taskProgress(state, request.body));
+  if (endpoint === 'POST /internal/progress' && !options.apiOnly) return sendJson(response, 200, await taskProgress(state, request.body));
   sendJson(response, 404, { detail: 'Not Found' });
 }
 
@@ -154,6 +159,8 @@ async function holdQueueLock(state: State, task: A1111StandInTask): Promise<void
   state.lock = new Promise<void>((resolve) => (release = resolve));
   await before;
   task.state = 'active';
+  task.startedAt = Date.now();
+  task.renderMs = state.renderMs;
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, state.renderMs);
     state.stopActive = () => {
@@ -177,11 +184,30 @@ function a1111Error(type: string, message: string, status?: number) {
   return { error: type, detail: status ? message : '', body: '', errors: status ? `${status}: ${message}` : message };
 }
 
-function progress(state: State) {
-  const active = [...state.tasks.values()].some((task) => task.state === 'active');
+/** The task holding queue_lock, and how far its render is (by the clock: A1111 counts sampling steps). */
+function activeTask(state: State): { task: A1111StandInTask; done: number } | undefined {
+  const task = [...state.tasks.values()].find((candidate) => candidate.state === 'active');
+  if (!task) return undefined;
+  const elapsed = Date.now() - (task.startedAt ?? Date.now());
+  return { task, done: task.renderMs ? Math.min(0.99, elapsed / task.renderMs) : 0 };
+}
+
+/** A preview of a render so far: grey, brightening as the render goes. */
+async function previewOf(done: number): Promise<string> {
+  const level = Math.round(64 + done * 128);
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: level, g: level, b: level } } })
+    .png()
+    .toBuffer();
+  return png.toString('base64');
+}
+
+/** modules/api/api.py progressapi: the web UI as a whole, with the current image unless skipped. */
+async function progress(state: State, withImage: boolean) {
+  const active = activeTask(state);
+  const steps = 20;
   return {
-    progress: active ? 0.5 : 0,
-    eta_relative: active ? state.renderMs / 2000 : 0,
+    progress: active ? active.done : 0,
+    eta_relative: active ? ((active.task.renderMs ?? 0) * (1 - active.done)) / 1000 : 0,
     state: {
       skipped: false,
       interrupted: false,
@@ -189,23 +215,27 @@ function progress(state: State) {
       job_count: active ? 1 : 0,
       job_timestamp: '0',
       job_no: 0,
-      sampling_step: active ? 10 : 0,
-      sampling_steps: active ? 20 : 0,
+      sampling_step: active ? Math.floor(active.done * steps) : 0,
+      sampling_steps: active ? steps : 0,
     },
-    current_image: null,
+    current_image: active && withImage ? await previewOf(active.done) : null,
     textinfo: null,
   };
 }
 
-/** modules/progress.py progressapi: where one task stands. */
-function taskProgress(state: State, body: unknown) {
-  const id = (body as { id_task?: unknown } | undefined)?.id_task;
-  const task = typeof id === 'string' ? state.tasks.get(id) : undefined;
-  const active = task?.state === 'active';
+/** modules/progress.py progressapi: where one task stands, with a live preview (a data: URL) when asked. */
+async function taskProgress(state: State, body: unknown) {
+  const request = (body ?? {}) as { id_task?: unknown; live_preview?: unknown };
+  const task = typeof request.id_task === 'string' ? state.tasks.get(request.id_task) : undefined;
   const queued = task?.state === 'queued';
   const completed = task?.state === 'done';
-  if (!active) return { active, queued, completed, progress: null, eta: null, live_preview: null, id_live_preview: -1, textinfo: queued ? 'In queue' : 'Waiting...' };
-  return { active, queued, completed, progress: 0.5, eta: state.renderMs / 2000, live_preview: null, id_live_preview: -1, textinfo: null };
+  const active = activeTask(state);
+  if (!task || active?.task !== task) {
+    return { active: false, queued, completed, progress: null, eta: null, live_preview: null, id_live_preview: -1, textinfo: queued ? 'In queue' : 'Waiting...' };
+  }
+  const preview = request.live_preview === true ? `data:image/png;base64,${await previewOf(active.done)}` : null;
+  const eta = ((task.renderMs ?? 0) * (1 - active.done)) / 1000;
+  return { active: true, queued: false, completed: false, progress: active.done, eta, live_preview: preview, id_live_preview: 1, textinfo: null };
 }
 
 function basic(auth: string): string {

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (column: string) => timestamp(column, { withTimezone: true, precision: 3 });
 
@@ -28,6 +28,10 @@ export const generationJobs = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     startedAt: at('started_at'),
     finishedAt: at('finished_at'),
+    /** How far the render is (0..1), while the worker says; null otherwise. */
+    progress: real('progress'),
+    /** A small JPEG of the render so far, as a data: URL, while the worker sends one. */
+    preview: text('preview'),
     /** Refreshed while a runner works on the job; a stale one means the runner died. */
     heartbeatAt: at('heartbeat_at'),
   },

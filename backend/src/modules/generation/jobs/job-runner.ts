@@ -8,6 +8,8 @@ import { ResultFiles } from '../results/result-files';
 import { WorkerPool } from '../workers/worker-pool';
 import { WorkersRepository } from '../workers/workers.repository';
 import { JobsRepository } from './jobs.repository';
+import { ProgressRecorder } from './progress-recorder';
+import { RenderWatch } from './render-watch';
 
 /** What became of one attempt: `deferred` means every usable GPU worker was full, try again soon. */
 export type RunOutcome = 'done' | 'skipped' | 'deferred' | 'handed-back';
@@ -71,7 +73,9 @@ export class JobRunner implements BeforeApplicationShutdown, OnApplicationShutdo
       seed: randomInt(0, 2 ** 32),
     });
     if (!job) return 'skipped'; // another runner got there first
-    const timeout = AbortSignal.timeout(this.config.generation.timeoutMs);
+    const { timeoutMs, queueTimeoutMs } = this.config.generation;
+    const watch = new RenderWatch({ renderMs: timeoutMs, queueMs: queueTimeoutMs });
+    const progress = new ProgressRecorder(this.jobs, job.id);
     const cancelled = new AbortController();
     this.inFlight.set(job.id, cancelled);
     try {
@@ -80,30 +84,41 @@ export class JobRunner implements BeforeApplicationShutdown, OnApplicationShutdo
         seed: job.seed!,
         width: PROCEDURAL_SIZE,
         height: PROCEDURAL_SIZE,
-        signal: AbortSignal.any([timeout, this.shutdown.signal, cancelled.signal]),
+        signal: AbortSignal.any([watch.signal, this.shutdown.signal, cancelled.signal]),
+        report: (update) => progress.push(update, watch.report(update)),
       });
+      await progress.close();
       const file = await this.results.save(job.id, image.png);
       if (!(await this.jobs.complete(job.id, { seed: image.seed, imageFile: file }))) await this.results.remove(file);
       return 'done';
     } catch (error) {
+      await progress.close();
       // The job already ended (the owner cancelled it): its row says so, and must keep saying so.
       if (cancelled.signal.aborted) return 'done';
-      if (this.shutdown.signal.aborted && !timeout.aborted) {
+      if (this.shutdown.signal.aborted && !watch.overrun) {
         await this.jobs.putBack(job.id);
         return 'handed-back';
       }
-      const message = timeout.aborted
-        ? `${capitalise(assignment.label)} did not finish within ${this.config.generation.timeoutMs / 1000} s`
-        : error instanceof ProviderError
-          ? error.message
-          : `${capitalise(assignment.label)} failed unexpectedly`;
-      if (!(error instanceof ProviderError) && !timeout.aborted) this.logger.error({ err: error }, `Job ${job.id} failed`);
+      const who = capitalise(assignment.label);
+      if (watch.overrun === 'queue') {
+        // The worker is up, only busy: its health stays as it is.
+        await this.jobs.finish(job.id, 'TIMED_OUT', `${who} kept the job in its queue for more than ${queueTimeoutMs / 1000} s`);
+        return 'done';
+      }
+      const message =
+        watch.overrun === 'render'
+          ? `${who} did not finish within ${timeoutMs / 1000} s`
+          : error instanceof ProviderError
+            ? error.message
+            : `${who} failed unexpectedly`;
+      if (!(error instanceof ProviderError) && !watch.overrun) this.logger.error({ err: error }, `Job ${job.id} failed`);
       await this.jobs.finish(job.id, 'ERROR', message);
-      if (assignment.workerId !== 'procedural' && (timeout.aborted || isUnreachable(error))) {
+      if (assignment.workerId !== 'procedural' && (watch.overrun || isUnreachable(error))) {
         await this.workers.recordHealth(assignment.workerId, 'unhealthy', message);
       }
       return 'done';
     } finally {
+      watch.dispose();
       this.inFlight.delete(job.id);
     }
   }

@@ -11,7 +11,9 @@ const ACTIVE: JobStatus[] = ['IN_QUEUE', 'IN_PROGRESS'];
 /** The advisory lock that makes the queue cap's count and the insert one step (db/migrate.ts has another). */
 const QUEUE_CAP_LOCK_KEY = 7_210_431_886;
 const now = sql`now()`;
-const backInQueue = { status: 'IN_QUEUE', provider: null, workerId: null, seed: null, startedAt: null, heartbeatAt: null } as const;
+/** What a running job shows of its render; cleared whenever it stops running. */
+const noProgress = { progress: null, preview: null } as const;
+const backInQueue = { status: 'IN_QUEUE', provider: null, workerId: null, seed: null, startedAt: null, heartbeatAt: null, ...noProgress } as const;
 
 /** Every state change is a conditional update, so two runners (or a runner and a cancel) never both win. */
 @Injectable()
@@ -91,7 +93,7 @@ export class JobsRepository {
   async complete(id: string, result: { seed: number; imageFile: string }): Promise<boolean> {
     const rows = await this.db
       .update(generationJobs)
-      .set({ ...result, status: 'COMPLETED', finishedAt: now, heartbeatAt: null })
+      .set({ ...result, status: 'COMPLETED', finishedAt: now, heartbeatAt: null, ...noProgress })
       .where(and(eq(generationJobs.id, id), eq(generationJobs.status, 'IN_PROGRESS')))
       .returning({ id: generationJobs.id });
     return rows.length > 0;
@@ -101,10 +103,26 @@ export class JobsRepository {
   async finish(id: string, status: Exclude<JobStatus, 'IN_QUEUE' | 'IN_PROGRESS' | 'COMPLETED'>, error: string): Promise<boolean> {
     const rows = await this.db
       .update(generationJobs)
-      .set({ status, error, finishedAt: now, heartbeatAt: null })
+      .set({ status, error, finishedAt: now, heartbeatAt: null, ...noProgress })
       .where(and(eq(generationJobs.id, id), inArray(generationJobs.status, ACTIVE)))
       .returning({ id: generationJobs.id });
     return rows.length > 0;
+  }
+
+  /**
+   * What the worker says of a running job: how far it is, the picture so far, and (`rendering`) that
+   * it left the worker's queue, from when its execution time counts.
+   */
+  async recordProgress(id: string, update: { progress?: number | null; preview?: string | null; rendering?: boolean }): Promise<void> {
+    const { progress, preview, rendering } = update;
+    await this.db
+      .update(generationJobs)
+      .set({
+        ...(progress !== undefined ? { progress } : {}),
+        ...(preview !== undefined ? { preview } : {}),
+        ...(rendering ? { startedAt: now } : {}),
+      })
+      .where(and(eq(generationJobs.id, id), eq(generationJobs.status, 'IN_PROGRESS')));
   }
 
   /** A runner that is shutting down hands its job back to the queue. */

@@ -85,6 +85,8 @@ export class JobsService {
       delayTime: started !== undefined ? started - job.createdAt.getTime() : null,
       workerId: job.workerId,
       error: publicError(job.id, status, status === 'COMPLETED' && !picture),
+      progress: job.progress,
+      preview: job.preview,
     };
   }
 }

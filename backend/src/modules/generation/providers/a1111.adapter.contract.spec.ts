@@ -1,7 +1,7 @@
 import { A1111_STAND_IN_CHECKPOINT, type A1111StandIn, startA1111StandIn } from '../../../../test/stand-ins/a1111-stand-in';
 import { describePicture, standInColour, waitForRequest } from '../../../../test/stand-ins/stand-in-server';
 import { createA1111Provider } from './a1111.adapter';
-import { type ImageRequest, ProviderError } from './image-provider';
+import { type ImageRequest, ProviderError, type RenderUpdate } from './image-provider';
 
 const CREDENTIALS = 'painter:s3cret-pass';
 
@@ -111,6 +111,35 @@ describe('a1111 adapter against an AUTOMATIC1111 / Forge stand-in', () => {
   it('explains a worker that cannot be reached', async () => {
     await standIn.close();
     await expect(provider().generate(picture())).rejects.toThrow(`a1111 worker at ${standIn.url} could not be reached: connect ECONNREFUSED`);
+  });
+
+  describe('progress', () => {
+    it('reports our task waiting behind another, then rendering with its progress and a preview', async () => {
+      standIn.renderMs = 1_500;
+      const first = provider().generate(picture({ seed: 1 }));
+      await waitFor(() => standIn.tasks.size === 1);
+      const updates: RenderUpdate[] = [];
+      await provider().generate(picture({ seed: 2, report: (update) => updates.push(update) }));
+      await first;
+
+      expect(updates[0]).toEqual({ phase: 'queued' });
+      const rendering = updates.filter((update) => update.phase === 'rendering');
+      expect(rendering.length).toBeGreaterThan(0);
+      const progress = rendering.map((update) => update.progress!);
+      expect(progress.every((value) => value >= 0 && value < 1)).toBe(true);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+      expect((await describePicture(rendering[0].preview!)).format).toBe('png');
+    });
+
+    it('reads the web UI-wide progress on --nowebui, where one job at a time is ours', async () => {
+      await standIn.close();
+      standIn = await startA1111StandIn({ auth: CREDENTIALS, apiOnly: true, renderMs: 1_500 });
+      const updates: RenderUpdate[] = [];
+      await provider().generate(picture({ report: (update) => updates.push(update) }));
+      expect(updates.length).toBeGreaterThan(0);
+      expect(updates.every((update) => update.phase === 'rendering' && update.preview !== undefined)).toBe(true);
+      expect(standIn.requests.some((request) => request.path === '/sdapi/v1/progress' && request.query.skip_current_image === 'false')).toBe(true);
+    });
   });
 
   describe('stopping a render', () => {

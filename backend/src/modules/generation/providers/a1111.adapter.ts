@@ -4,7 +4,7 @@
 // caller still listens, so a job we stop is interrupted (POST /sdapi/v1/interrupt) once it is ours
 // that runs.
 import { randomUUID } from 'node:crypto';
-import type { GeneratedImage, HealthReport, ImageProvider, ImageRequest, WorkerConnection } from './image-provider';
+import type { GeneratedImage, HealthReport, ImageProvider, ImageRequest, RenderUpdate, WorkerConnection } from './image-provider';
 import { ProviderError } from './image-provider';
 import { WorkerHttp, WorkerHttpError, bestEffort, decodeBase64Image, isRecord, normaliseToPng, parseJson, sleep } from './provider-http';
 
@@ -58,9 +58,41 @@ export function createA1111Provider(connection: WorkerConnection): ImageProvider
     }
   }
 
+  /** Where our task stands and how it looks, or undefined when the web UI cannot tell us. */
+  async function taskProgress(taskId: string, signal: AbortSignal): Promise<RenderUpdate | undefined> {
+    try {
+      const task = await http.json('/internal/progress', {
+        method: 'POST',
+        body: { id_task: taskId, id_live_preview: -1, live_preview: true },
+        signal,
+      });
+      if (!isRecord(task)) return undefined;
+      if (task.queued === true) return { phase: 'queued' };
+      if (task.active !== true) return undefined;
+      return { phase: 'rendering', progress: fraction(task.progress), preview: imageFrom(task.live_preview) };
+    } catch (error) {
+      // --nowebui: only the web UI-wide progress, which is ours when we send one job at a time.
+      if (!(error instanceof WorkerHttpError && error.status === 404) || (connection.concurrency ?? 1) !== 1) throw error;
+    }
+    const state = await http.json('/sdapi/v1/progress', { query: { skip_current_image: 'false' }, signal });
+    if (!isRecord(state) || !isRecord(state.state) || !(Number(state.state.job_count) > 0)) return undefined;
+    return { phase: 'rendering', progress: fraction(state.progress), preview: imageFrom(state.current_image) };
+  }
+
+  /** Reports our task's progress every second until `done` aborts. */
+  async function watch(taskId: string, report: NonNullable<ImageRequest['report']>, done: AbortSignal): Promise<void> {
+    while (!done.aborted) {
+      await sleep(PROGRESS_POLL_MS, done);
+      const update = await taskProgress(taskId, done).catch(() => undefined);
+      if (update && !done.aborted) report(update);
+    }
+  }
+
   return {
     async generate(request: ImageRequest): Promise<GeneratedImage> {
       const taskId = `task(atelier-${randomUUID()})`;
+      const answered = new AbortController();
+      if (request.report) bestEffort(() => watch(taskId, request.report!, AbortSignal.any([answered.signal, request.signal])));
       let answer: unknown;
       try {
         answer = await http.json('/sdapi/v1/txt2img', { method: 'POST', body: txt2imgBody(request, taskId), signal: request.signal });
@@ -68,6 +100,8 @@ export function createA1111Provider(connection: WorkerConnection): ImageProvider
         // Stopped on our side (cancel, timeout, shutdown): the web UI would render on regardless.
         if (request.signal.aborted) bestEffort(() => interruptOurTask(taskId));
         throw error;
+      } finally {
+        answered.abort();
       }
       const image = firstImage(answer);
       if (image === undefined) throw new ProviderError(`${http.label} answered txt2img without an image`);
@@ -95,6 +129,19 @@ export function seedFromInfo(info: unknown): number | undefined {
   const parsed = typeof info === 'string' ? parseJson(info) : info;
   if (!isRecord(parsed)) return undefined;
   return Number.isSafeInteger(parsed.seed) ? (parsed.seed as number) : undefined;
+}
+
+/** How often a render's progress is asked for while txt2img runs. */
+const PROGRESS_POLL_MS = 1_000;
+
+/** A 0..1 progress figure, if that is what the web UI sent. */
+function fraction(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : undefined;
+}
+
+/** The preview the web UI sent (base64 or a data: URL), if any. */
+function imageFrom(value: unknown): Buffer | undefined {
+  return typeof value === 'string' && value.length > 0 ? decodeBase64Image(value) : undefined;
 }
 
 /** How long a stopped job's task is watched for its start, to interrupt it then. */

@@ -67,9 +67,15 @@ export function createComfyUiProvider(connection: WorkerConnection, options: Com
     return promptId;
   }
 
-  async function finishedImage(promptId: string, signal: AbortSignal): Promise<ComfyImageRef | undefined> {
-    const history = await http.json(`/history/${encodeURIComponent(promptId)}`, { signal });
-    return readHistoryEntry(isRecord(history) ? history[promptId] : undefined, http.label);
+  async function finishedImage(promptId: string, request: ImageRequest): Promise<ComfyImageRef | undefined> {
+    const history = await http.json(`/history/${encodeURIComponent(promptId)}`, { signal: request.signal });
+    const image = readHistoryEntry(isRecord(history) ? history[promptId] : undefined, http.label);
+    if (image === undefined && request.report) {
+      // Not done: GET /queue (server.py get_queue) says whether it waits or runs.
+      const phase = queuePhase(await http.json('/queue', { signal: request.signal }), promptId);
+      if (phase) request.report({ phase });
+    }
+    return image;
   }
 
   /** Frees the GPU of a run nobody waits for: out of the queue if pending, interrupted if running. */
@@ -84,7 +90,7 @@ export function createComfyUiProvider(connection: WorkerConnection, options: Com
       const promptId = await queuePrompt(request);
       let image: ComfyImageRef;
       try {
-        image = await pollUntil(() => finishedImage(promptId, request.signal), pollIntervalMs, request.signal);
+        image = await pollUntil(() => finishedImage(promptId, request), pollIntervalMs, request.signal);
       } catch (error) {
         if (!(error instanceof RunEnded)) stop(promptId);
         throw error;
@@ -124,6 +130,14 @@ function checkpointChoices(info: unknown): string[] | undefined {
   const [first, second] = input as unknown[];
   const names = Array.isArray(first) ? first : first === 'COMBO' && isRecord(second) ? second.options : undefined;
   return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : undefined;
+}
+
+/** Where the queue holds a prompt: `[number, prompt_id, prompt, extra_data, outputs]` items. */
+function queuePhase(queue: unknown, promptId: string): 'queued' | 'rendering' | undefined {
+  if (!isRecord(queue)) return undefined;
+  const holds = (items: unknown) => Array.isArray(items) && items.some((item) => Array.isArray(item) && item[1] === promptId);
+  if (holds(queue.queue_running)) return 'rendering';
+  return holds(queue.queue_pending) ? 'queued' : undefined;
 }
 
 /** The run ended on ComfyUI's side (failed there): nothing left to stop. */

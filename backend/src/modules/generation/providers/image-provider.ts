@@ -7,6 +7,21 @@ export interface ImageRequest {
   width: number;
   height: number;
   signal: AbortSignal;
+  /** Where the job stands on the worker, as often as the worker says; providers that cannot tell never call it. */
+  report?: (update: RenderUpdate) => void;
+}
+
+/** What a worker said of a job it holds. */
+export interface RenderUpdate {
+  /**
+   * `queued`: waiting in the worker's own queue (a RunPod cold start, A1111's queue_lock), which counts
+   * against GENERATION_QUEUE_TIMEOUT_SECONDS; `rendering`: on the GPU, against GENERATION_TIMEOUT_SECONDS.
+   */
+  phase: 'queued' | 'rendering';
+  /** 0..1, when the worker says. */
+  progress?: number;
+  /** The picture so far (PNG or JPEG bytes), when the worker sends one. */
+  preview?: Buffer;
 }
 
 export interface GeneratedImage {

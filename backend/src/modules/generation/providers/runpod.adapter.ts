@@ -97,10 +97,13 @@ export function createRunpodProvider(connection: WorkerConnection, options: Runp
   }
 
   /** The job's output once COMPLETED (boxed: an output may itself be empty), undefined while it runs. */
-  async function finishedOutput(id: string, signal: AbortSignal): Promise<{ output: unknown } | undefined> {
-    const answer = await http.json(`/status/${encodeURIComponent(id)}`, { signal });
+  async function finishedOutput(id: string, request: ImageRequest): Promise<{ output: unknown } | undefined> {
+    const answer = await http.json(`/status/${encodeURIComponent(id)}`, { signal: request.signal });
     const record = isRecord(answer) ? answer : {};
     const status = record.status;
+    // IN_QUEUE covers a cold start; while IN_PROGRESS a handler may publish progress as the output.
+    if (status === 'IN_QUEUE') request.report?.({ phase: 'queued' });
+    if (status === 'IN_PROGRESS') request.report?.({ phase: 'rendering', progress: progressIn(record.output) });
     if (typeof status === 'string' && status in FAILED_STATES) {
       throw new JobEnded(`${http.label}: job ${id} ${FAILED_STATES[status]}: ${http.quote(failureText(record) ?? 'no reason given')}`);
     }
@@ -127,7 +130,7 @@ export function createRunpodProvider(connection: WorkerConnection, options: Runp
       const id = await submit(request);
       let finished: { output: unknown };
       try {
-        finished = await pollUntil(() => finishedOutput(id, request.signal), pollIntervalMs, request.signal);
+        finished = await pollUntil(() => finishedOutput(id, request), pollIntervalMs, request.signal);
       } catch (error) {
         // A serverless worker bills while it runs: stop the job we no longer wait for, however we stopped.
         if (!(error instanceof JobEnded)) {
@@ -148,6 +151,21 @@ export function createRunpodProvider(connection: WorkerConnection, options: Runp
       return { model, warning: capacityWarning(answer.workers) };
     },
   };
+}
+
+/**
+ * Progress a handler published with runpod-python's `progress_update` (rp_progress.py), which shows in
+ * /status as the output of an IN_PROGRESS job: a fraction, a percentage, or worker-comfyui's
+ * `{value, max, percent}`.
+ */
+function progressIn(output: unknown): number | undefined {
+  const fraction = (value: unknown, scale = 1) => (typeof value === 'number' && Number.isFinite(value) ? value / scale : undefined);
+  if (typeof output === 'number') return fraction(output, output > 1 ? 100 : 1);
+  if (!isRecord(output)) return undefined;
+  if (typeof output.max === 'number' && output.max > 0) return fraction(output.value, output.max);
+  if (typeof output.percent === 'number') return fraction(output.percent, 100);
+  if (typeof output.progress === 'number') return fraction(output.progress, output.progress > 1 ? 100 : 1);
+  return undefined;
 }
 
 /** The job reached a final state on RunPod: nothing left to cancel. */

@@ -1,3 +1,5 @@
+ALTER TABLE "generation_jobs" ADD COLUMN "progress" real;--> statement-breakpoint
+ALTER TABLE "generation_jobs" ADD COLUMN "preview" text;--> statement-breakpoint
 ALTER TABLE "gpu_workers" ADD COLUMN "checkpoint" text;--> statement-breakpoint
 ALTER TABLE "gpu_workers" ADD COLUMN "runpod_image" text;--> statement-breakpoint
 ALTER TABLE "gpu_workers" ADD COLUMN "input_template" jsonb;--> statement-breakpoint
