@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { GpuWorker, WorkerTestResult } from '@atelier/contracts';
 import { startA1111StandIn, type A1111StandIn } from '../../backend/test/stand-ins/a1111-stand-in';
@@ -75,15 +76,17 @@ describe('atelier login and workers (built) against a real backend', () => {
       expect(table.exitCode).toBe(0);
       expect(table.stdout).toMatch(/ID\s.*NAME\s.*KIND\s.*GPU\s.*URL\s.*ENABLED\s.*HEALTH\s.*LOAD\s.*LAST SEEN/);
       const row = table.stdout.split('\n').find((line) => line.includes(worker.id)) ?? '';
-      expect(row).toMatch(/a5000.*a1111.*RTX A5000.*yes.*healthy.*0\/1/);
+      expect(row).toMatch(/a5000.*a1111.*RTX A5000.*v1-5-pruned-emaonly.*yes.*healthy.*0\/1/);
 
       const test = await cli(['workers', 'test', worker.id, '--json']);
       expect(test).toMatchObject({ exitCode: 0, stderr: '' });
       const result = JSON.parse(test.stdout) as WorkerTestResult;
-      expect(result).toMatchObject({ workerId: worker.id, width: 512, height: 512 });
+      expect(result).toMatchObject({ workerId: worker.id, gpu: 'RTX A5000', model: 'v1-5-pruned-emaonly.safetensors [6ce0161689]', width: 512, height: 512 });
       expect(result.bytes).toBeGreaterThan(0);
       expect(a1111.requests.some((request) => request.path === '/sdapi/v1/txt2img')).toBe(true);
       const human = await cli(['workers', 'test', worker.id]);
+      expect(human.stdout).toMatch(/GPU\s*│\s*RTX A5000/);
+      expect(human.stdout).toMatch(/Model\s*│\s*v1-5-pruned-emaonly\.safetensors/);
       expect(human.stdout).toMatch(/Execution time\s*│\s*\d+ ms/);
 
       await cli(['workers', 'remove', worker.id]);
@@ -113,6 +116,30 @@ describe('atelier login and workers (built) against a real backend', () => {
       );
       expect(run.stderr.split('\n')).toHaveLength(2); // one line and its newline
       expect((await workersJson()).some((each) => each.name === 'gone')).toBe(false);
+    });
+
+    it('registers a RunPod worker with its image and a ComfyUI one with its checkpoint, and says what the API refused', async () => {
+      const template = path.join(os.tmpdir(), `atelier-input-${process.pid}.json`);
+      fs.writeFileSync(template, JSON.stringify({ prompt: '{{prompt}}', seed: '{{seed}}', steps: 4 }));
+      try {
+        const pod = await cli([
+          'workers', 'register', '--name', 'pod', '--kind', 'runpod', '--url', 'https://api.runpod.ai/v2/abc123', '--gpu', 'RTX 4090',
+          '--runpod-image', 'custom', '--input-template', template, '--no-check', '--json',
+        ]);
+        expect(pod).toMatchObject({ exitCode: 0, stderr: '' });
+        const saved = JSON.parse(pod.stdout) as GpuWorker;
+        expect(saved).toMatchObject({ runpodImage: 'custom', inputTemplate: { prompt: '{{prompt}}', seed: '{{seed}}', steps: 4 } });
+        expect((await cli(['workers', 'show', saved.id])).stdout).toMatch(/Kind\s*│\s*runpod \(custom\)/);
+        await cli(['workers', 'remove', saved.id]);
+      } finally {
+        fs.rmSync(template, { force: true });
+      }
+      const misplaced = await cli(['workers', 'register', '--name', 'x', '--kind', 'a1111', '--url', a1111.url, '--gpu', 'G', '--checkpoint', 'x.safetensors']);
+      expect(misplaced.exitCode).toBe(1);
+      expect(misplaced.stderr).toMatch(/checkpoint: is for ComfyUI/);
+      const image = await cli(['workers', 'register', '--name', 'x', '--kind', 'runpod', '--url', a1111.url, '--gpu', 'G', '--runpod-image', 'dalle']);
+      expect(image.exitCode).not.toBe(0);
+      expect(image.stderr).toMatch(/--runpod-image.*dalle.*sd-v1, sdxl, sdxl-turbo, a1111, comfyui, custom/s);
     });
 
     it('rejects bad input before calling the API, and reports unknown ids and bad tokens', async () => {
