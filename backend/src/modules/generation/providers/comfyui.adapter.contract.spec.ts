@@ -14,7 +14,7 @@ import {
   loadComfyWorkflow,
   usesCheckpointPlaceholder,
 } from './comfyui-workflow';
-import { type ImageRequest, ProviderError, type WorkerConnection } from './image-provider';
+import { type ImageRequest, ProviderError, type RenderUpdate, type WorkerConnection } from './image-provider';
 import { WorkerHttp } from './provider-http';
 import { createWorkerProvider } from './worker-providers';
 
@@ -273,6 +273,18 @@ describe('comfyui adapter against a ComfyUI stand-in', () => {
     const started = Date.now();
     await expect(provider().generate(picture({ signal: AbortSignal.timeout(150) }))).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('reports a prompt waiting behind another as queued, then as rendering once it runs', async () => {
+    standIn.pollsBeforeDone = 4;
+    const first = provider().generate(picture({ seed: 1 }));
+    await waitForRequest(standIn, (request) => request.path === '/prompt');
+    const updates: RenderUpdate[] = [];
+    await provider().generate(picture({ seed: 2, report: (update) => updates.push(update) }));
+    await first;
+    const phases = updates.map((update) => update.phase).filter((phase, index, all) => phase !== all[index - 1]);
+    expect(phases).toEqual(['queued', 'rendering']);
+    expect(standIn.requests.some((request) => request.method === 'GET' && request.path === '/queue')).toBe(true);
   });
 
   describe('stopping a job', () => {

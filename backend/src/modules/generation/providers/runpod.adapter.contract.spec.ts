@@ -9,7 +9,7 @@ import {
 import { describePicture, standInColour, waitForRequest } from '../../../../test/stand-ins/stand-in-server';
 import { A1111_TXT2IMG_DEFAULTS } from './a1111.adapter';
 import { DEFAULT_COMFYUI_WORKFLOW, fillComfyWorkflow } from './comfyui-workflow';
-import { type ImageRequest, ProviderError, type WorkerConnection } from './image-provider';
+import { type ImageRequest, ProviderError, type RenderUpdate, type WorkerConnection } from './image-provider';
 import { type RunpodOptions, createRunpodProvider } from './runpod.adapter';
 
 const API_KEY = 'rpa_STANDINKEY0123456789';
@@ -61,6 +61,13 @@ describe('runpod adapter against a RunPod serverless stand-in', () => {
     expect(job.finished).toBe('COMPLETED');
     expect(await describePicture(result.png)).toEqual({ format: 'png', width: 512, height: 384, colour: standInColour(2024) });
     expect(result.seed).toBe(2024);
+  });
+
+  it('reports a cold start as queued and IN_PROGRESS as rendering', async () => {
+    standIn.pollsBeforeDone = 3; // IN_QUEUE, IN_QUEUE, IN_PROGRESS, then COMPLETED
+    const updates: RenderUpdate[] = [];
+    await connect().generate(picture({ report: (update) => updates.push(update) }));
+    expect(updates.map((update) => update.phase)).toEqual(['queued', 'queued', 'rendering']);
   });
 
   describe('worker images', () => {
