@@ -16,6 +16,9 @@
 // Every route is served under /api as well (server.py `add_routes`).
 import { randomUUID } from 'node:crypto';
 import type * as http from 'node:http';
+import type { Duplex } from 'node:stream';
+import sharp from 'sharp';
+import { WebSocketServer, type WebSocket } from 'ws';
 import {
   GARBAGE_IMAGE,
   type RecordedRequest,
@@ -37,6 +40,8 @@ export interface ComfyUiStandInOptions {
   pollsBeforeDone?: number;
   /** The files in ComfyUI/models/checkpoints (default COMFYUI_STAND_IN_CHECKPOINTS). */
   checkpoints?: string[];
+  /** Answer /ws upgrades (default true); false is a proxy in front of ComfyUI that refuses them. */
+  webSocket?: boolean;
 }
 
 export const COMFYUI_STAND_IN_CHECKPOINTS = ['v1-5-pruned-emaonly-fp16.safetensors', 'sd_xl_base_1.0.safetensors'];
@@ -80,6 +85,8 @@ interface State {
   files: Map<string, { seed: number; width: number; height: number }>;
   /** The last counter used per filename prefix (folder_paths.py `get_save_image_path`). */
   counters: Map<string, number>;
+  /** Open /ws connections by clientId (server.py `self.sockets`). */
+  sockets: Map<string, WebSocket>;
 }
 
 export async function startComfyUiStandIn(options: ComfyUiStandInOptions = {}): Promise<ComfyUiStandIn> {
@@ -91,15 +98,20 @@ export async function startComfyUiStandIn(options: ComfyUiStandInOptions = {}): 
     nextNumber: 0,
     files: new Map(),
     counters: new Map(),
+    sockets: new Map(),
   };
   const server = await listenStandIn(
     (request, response) => route(state, options.apiKey, request, response),
     () => state.behaviour,
   );
+  if (options.webSocket !== false) acceptWebSockets(state, server.server, options.apiKey);
   return Object.assign(state, {
     url: server.origin,
     requests: server.requests,
-    close: server.close,
+    close() {
+      for (const socket of state.sockets.values()) socket.terminate();
+      return server.close();
+    },
     finishRunning() {
       const running = runningPrompt(state);
       if (running) endRun(state, running, state.behaviour === 'fail' ? 'failed' : 'succeeded');
@@ -166,7 +178,10 @@ function getHistory(state: State, promptId: string): Record<string, unknown> {
   const running = runningPrompt(state);
   if (running) {
     if (running.ticks >= state.pollsBeforeDone) endRun(state, running, state.behaviour === 'fail' ? 'failed' : 'succeeded');
-    else running.ticks += 1;
+    else {
+      running.ticks += 1;
+      sendProgress(state, running);
+    }
   }
   const entry = state.prompts.get(promptId)?.history;
   return entry ? { [promptId]: entry } : {};
@@ -235,7 +250,62 @@ function startNext(state: State): void {
   if (runningPrompt(state)) return;
   const pending = [...state.prompts.values()].filter((prompt) => prompt.status === 'pending');
   const next = pending.sort((a, b) => a.number - b.number)[0];
-  if (next) next.status = 'running';
+  if (!next) return;
+  next.status = 'running';
+  const { promptId } = next;
+  sendEvent(state, next, 'execution_start', { prompt_id: promptId, timestamp: Date.now() });
+  sendEvent(state, next, 'executing', { node: '3', display_node: '3', prompt_id: promptId });
+}
+
+/**
+ * server.py `websocket_handler`: a client connects to /ws?clientId=, is greeted with the queue's
+ * status, and from then on gets the events of the prompts it queued (PromptServer.send_sync with the
+ * prompt's client_id). A proxy's bearer key is checked like on every other route.
+ */
+function acceptWebSockets(state: State, server: http.Server, apiKey: string | undefined): void {
+  const sockets = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (incoming: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(incoming.url ?? '/', 'http://stand-in');
+    const authorised = apiKey === undefined || incoming.headers.authorization === `Bearer ${apiKey}`;
+    if (!/^(\/api)?\/ws$/.test(url.pathname) || !authorised) {
+      socket.end(`HTTP/1.1 ${authorised ? '404 Not Found' : '401 Unauthorized'}\r\ncontent-length: 0\r\n\r\n`);
+      return;
+    }
+    sockets.handleUpgrade(incoming, socket, head, (client) => {
+      const clientId = url.searchParams.get('clientId') ?? randomUUID().replace(/-/g, '');
+      state.sockets.set(clientId, client);
+      client.on('close', () => state.sockets.delete(clientId));
+      const queueRemaining = [...state.prompts.values()].filter((prompt) => prompt.status === 'pending' || prompt.status === 'running').length;
+      client.send(JSON.stringify({ type: 'status', data: { status: { exec_info: { queue_remaining: queueRemaining } }, sid: clientId } }));
+    });
+  });
+}
+
+/** Sends a JSON event to the client that queued the prompt, if it listens. */
+function sendEvent(state: State, prompt: ComfyUiStandInPrompt, type: string, data: Record<string, unknown>): void {
+  const client = state.sockets.get(String(prompt.extraData.client_id));
+  if (client?.readyState === client?.OPEN) client?.send(JSON.stringify({ type, data }));
+}
+
+/**
+ * main.py `hijack_progress`: the sampler's step as `progress` {value, max, prompt_id, node}, and with a
+ * preview method a JPEG of the latent so far as a binary frame (protocol.py PREVIEW_IMAGE = 1, format 1 = JPEG).
+ */
+function sendProgress(state: State, prompt: ComfyUiStandInPrompt): void {
+  const max = state.pollsBeforeDone + 1;
+  sendEvent(state, prompt, 'progress', { value: prompt.ticks, max, prompt_id: prompt.promptId, node: '3' });
+  const client = state.sockets.get(String(prompt.extraData.client_id));
+  if (!client) return;
+  const level = Math.round(64 + (prompt.ticks / max) * 128);
+  void sharp({ create: { width: 64, height: 64, channels: 3, background: { r: level, g: level, b: level } } })
+    .jpeg()
+    .toBuffer()
+    .then((jpeg) => {
+      const header = Buffer.alloc(8);
+      header.writeUInt32BE(1, 0);
+      header.writeUInt32BE(1, 4);
+      if (client.readyState === client.OPEN) client.send(Buffer.concat([header, jpeg]));
+    });
 }
 
 /**
@@ -279,6 +349,9 @@ function endRun(state: State, prompt: ComfyUiStandInPrompt, how: 'succeeded' | '
   }
   prompt.history = { prompt: [prompt.number, promptId, prompt.workflow, prompt.extraData, prompt.outputs], outputs, status, meta: {} };
   prompt.status = 'done';
+  // The last of the run's events reaches its client too.
+  const [lastEvent, lastData] = (status.messages as Array<[string, Record<string, unknown>]>).at(-1)!;
+  sendEvent(state, prompt, lastEvent, lastData);
   startNext(state);
 }
 

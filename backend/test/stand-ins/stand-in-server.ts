@@ -44,6 +44,8 @@ export type StandInRoute = (request: RecordedRequest, response: http.ServerRespo
 export interface StandInServer {
   /** `http://127.0.0.1:<port>` */
   origin: string;
+  /** For stand-ins that also take WebSocket upgrades. */
+  server: http.Server;
   requests: RecordedRequest[];
   close(): Promise<void>;
 }
@@ -75,6 +77,7 @@ export async function listenStandIn(route: StandInRoute, behaviour: () => StandI
 
   return {
     origin: `http://127.0.0.1:${port}`,
+    server,
     requests,
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -287,6 +287,24 @@ describe('comfyui adapter against a ComfyUI stand-in', () => {
     expect(standIn.requests.some((request) => request.method === 'GET' && request.path === '/queue')).toBe(true);
   });
 
+  it('reports the sampler’s progress and previews from /ws, and runs on without them when the socket is refused', async () => {
+    standIn.pollsBeforeDone = 4;
+    const updates: RenderUpdate[] = [];
+    await provider().generate(picture({ report: (update) => updates.push(update) }));
+    const progress = updates.map((update) => update.progress).filter((value): value is number => value !== undefined);
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.every((value) => value > 0 && value < 1)).toBe(true);
+    const preview = updates.find((update) => update.preview)?.preview;
+    expect(preview && (await describePicture(preview)).format).toBe('jpeg');
+
+    await standIn.close();
+    standIn = await startComfyUiStandIn({ apiKey: API_KEY, webSocket: false, pollsBeforeDone: 2 });
+    const without: RenderUpdate[] = [];
+    await expect(provider().generate(picture({ report: (update) => without.push(update) }))).resolves.toMatchObject({ seed: 4321 });
+    expect(without.every((update) => update.progress === undefined && update.preview === undefined)).toBe(true);
+  });
+
   describe('stopping a job', () => {
     it('interrupts a running prompt by its prompt_id, at once and with the abort reason', async () => {
       standIn.pollsBeforeDone = Infinity;

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { checkComfyWorkflow, checkpointsLoadedBy, DEFAULT_COMFYUI_WORKFLOW, fillComfyWorkflow, usesCheckpointPlaceholder } from './comfyui-workflow';
 import type { GeneratedImage, HealthReport, ImageProvider, ImageRequest, WorkerConnection } from './image-provider';
 import { ProviderError } from './image-provider';
-import { WorkerHttp, bestEffort, cleanupSignal, isRecord, normaliseToPng, pollUntil } from './provider-http';
+import type { MessageEvent, WebSocket } from 'undici';
+import { WorkerHttp, bestEffort, cleanupSignal, isRecord, normaliseToPng, parseJson, pollUntil } from './provider-http';
 
 export interface ComfyUiOptions {
   /** API-format template (see comfyui-workflow.ts); default DEFAULT_COMFYUI_WORKFLOW. */
@@ -46,13 +47,13 @@ export function createComfyUiProvider(connection: WorkerConnection, options: Com
     return first;
   }
 
-  async function queuePrompt(request: ImageRequest): Promise<string> {
+  async function queuePrompt(request: ImageRequest, clientId: string): Promise<string> {
     const { prompt, seed, width, height, signal } = request;
     const checkpoint = await checkpointFor(signal);
     // Our own prompt_id (servers since 2025 take it; older ones make one up): a job stopped before
     // the answer arrives can still be stopped on the GPU.
     const ownId = randomUUID();
-    const body = { prompt: fillComfyWorkflow(workflow, { prompt, seed, width, height, checkpoint }), client_id: randomUUID(), prompt_id: ownId };
+    const body = { prompt: fillComfyWorkflow(workflow, { prompt, seed, width, height, checkpoint }), client_id: clientId, prompt_id: ownId };
     let answer: unknown;
     try {
       answer = await http.json('/prompt', { method: 'POST', body, signal });
@@ -87,13 +88,19 @@ export function createComfyUiProvider(connection: WorkerConnection, options: Com
 
   return {
     async generate(request: ImageRequest): Promise<GeneratedImage> {
-      const promptId = await queuePrompt(request);
+      const clientId = randomUUID();
+      const progress = request.report ? followProgress(http.openSocket('/ws', { clientId }), request.report) : undefined;
       let image: ComfyImageRef;
       try {
-        image = await pollUntil(() => finishedImage(promptId, request), pollIntervalMs, request.signal);
-      } catch (error) {
-        if (!(error instanceof RunEnded)) stop(promptId);
-        throw error;
+        const promptId = await queuePrompt(request, clientId);
+        try {
+          image = await pollUntil(() => finishedImage(promptId, request), pollIntervalMs, request.signal);
+        } catch (error) {
+          if (!(error instanceof RunEnded)) stop(promptId);
+          throw error;
+        }
+      } finally {
+        progress?.close();
       }
       const bytes = await http.bytes('/view', { query: { ...image }, signal: request.signal });
       // The seed went into the workflow, and ComfyUI does not report one back.
@@ -130,6 +137,41 @@ function checkpointChoices(info: unknown): string[] | undefined {
   const [first, second] = input as unknown[];
   const names = Array.isArray(first) ? first : first === 'COMBO' && isRecord(second) ? second.options : undefined;
   return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : undefined;
+}
+
+/** protocol.py BinaryEventTypes.PREVIEW_IMAGE, and the formats it carries (1 JPEG, 2 PNG). */
+const PREVIEW_IMAGE = 1;
+const PREVIEW_FORMATS = new Set([1, 2]);
+
+/**
+ * Follows what ComfyUI sends our client over /ws (server.py websocket_handler; main.py
+ * hijack_progress): `execution_start`, `progress` {value, max} of the sampler, and binary preview
+ * frames `[u32 event][u32 format][image]` when the server runs with --preview-method. Everything on
+ * this socket is ours: ComfyUI sends a prompt's events to the client that queued it. Without the
+ * socket (a proxy that refuses upgrades) the job runs all the same, without progress.
+ */
+function followProgress(socket: WebSocket, report: NonNullable<ImageRequest['report']>): { close(): void } {
+  socket.binaryType = 'arraybuffer';
+  let progress: number | undefined;
+  socket.addEventListener('message', (event: MessageEvent) => {
+    if (event.data instanceof ArrayBuffer) {
+      const frame = Buffer.from(event.data);
+      if (frame.length > 8 && frame.readUInt32BE(0) === PREVIEW_IMAGE && PREVIEW_FORMATS.has(frame.readUInt32BE(4))) {
+        report({ phase: 'rendering', progress, preview: frame.subarray(8) });
+      }
+      return;
+    }
+    const message = typeof event.data === 'string' ? parseJson(event.data) : undefined;
+    if (!isRecord(message) || !isRecord(message.data)) return;
+    const { value, max } = message.data;
+    if (message.type === 'execution_start') report({ phase: 'rendering' });
+    if (message.type === 'progress' && typeof value === 'number' && typeof max === 'number' && max > 0) {
+      progress = Math.min(1, Math.max(0, value / max));
+      report({ phase: 'rendering', progress });
+    }
+  });
+  socket.addEventListener('error', () => undefined); // progress is a courtesy; the polls carry the job
+  return { close: () => socket.close() };
 }
 
 /** Where the queue holds a prompt: `[number, prompt_id, prompt, extra_data, outputs]` items. */

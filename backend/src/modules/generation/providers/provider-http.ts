@@ -1,7 +1,7 @@
 // What the three GPU worker adapters share: HTTP calls that turn every failure into a ProviderError
 // an owner can act on, abortable sleeps and polling, and image decoding into PNG.
 import sharp from 'sharp';
-import { Agent, fetch, type RequestInit, type Response } from 'undici';
+import { Agent, fetch, WebSocket, type RequestInit, type Response } from 'undici';
 import { ProviderError, type WorkerConnection } from './image-provider';
 
 /** Longest piece of a worker's answer quoted in an error message; job errors are shown to people. */
@@ -106,6 +106,12 @@ export class WorkerHttp {
     // No hints: they describe the worker's own API, not the file host.
     if (!response.ok) throw await this.statusError(response, displayUrl(url), signal, false);
     return this.readImageBytes(response, signal);
+  }
+
+  /** A WebSocket to `path` under the worker's URL (ws: for http:, wss: for https:), with the credentials. */
+  openSocket(path: string, query: Record<string, string>): WebSocket {
+    const url = `${this.base.replace(/^http/i, 'ws')}${path}?${new URLSearchParams(query).toString()}`;
+    return new WebSocket(url, { headers: this.credentials, dispatcher: workerAgent });
   }
 
   /** Errors quote the worker's own words, never the stored credentials. */
