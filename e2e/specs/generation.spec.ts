@@ -130,4 +130,45 @@ test.describe('a GPU worker registered with the atelier CLI', () => {
       await gpu.close();
     }
   });
+
+  test('shows the progress bar moving and the live preview while it renders, then the picture', async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
+    // Long enough for the page's 3-second polls to catch the render two or three times on its way.
+    const gpu = await startA1111StandIn({ renderMs: 9_000 });
+    let workerId: string | undefined;
+    try {
+      const registered = await atelier(baseURL!, ['workers', 'register', '--name', 'e2e-a1111-progress', '--kind', 'a1111', '--url', gpu.url, '--gpu', 'RTX A5000', '--json']);
+      expect(registered, registered.stderr).toMatchObject({ exitCode: 0, stderr: '' });
+      workerId = (JSON.parse(registered.stdout) as { id: string }).id;
+
+      await page.goto('/forge');
+      await page.getByLabel('enter your prompt here').fill('a lighthouse on a rocky coast at sunset');
+      await page.getByRole('button', { name: 'GENERATE' }).click();
+
+      const bar = page.getByRole('progressbar', { name: 'Rendering on the GPU' });
+      await expect(bar).toBeVisible();
+      const valueNow = async () => Number(await bar.getAttribute('aria-valuenow'));
+      const first = await valueNow();
+      expect(first).toBeGreaterThanOrEqual(0);
+      expect(first).toBeLessThan(100);
+      await expect(page.getByText(/^\d{1,2}%$/)).toBeVisible();
+      await expect(page.getByRole('status', { name: 'Generating your image' })).toBeHidden();
+
+      const preview = page.getByRole('img', { name: 'Preview of the picture being rendered' });
+      await expect(preview).toBeVisible();
+      await expect(preview).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+      await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+
+      // The next poll, 3 s on, finds the render further along.
+      await expect.poll(valueNow, { timeout: 7_000 }).toBeGreaterThan(first);
+
+      await expectLoaded(page.getByRole('img', { name: 'The image generated from your prompt' }), 768);
+      await expect(bar).toBeHidden();
+      await expect(preview).toBeHidden();
+      await expect(page.getByText(`worker ID: ${workerId}`)).toBeVisible();
+    } finally {
+      if (workerId) await atelier(baseURL!, ['workers', 'remove', workerId]);
+      await gpu.close();
+    }
+  });
 });

@@ -1,10 +1,11 @@
 import { Fragment, useEffect, useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { styled } from '@mui/material/styles';
+import { alpha, styled } from '@mui/material/styles';
 import { FAILURE_MESSAGE } from '../store/api-saga';
-import { exampleImageUrl, randomExampleNumber, type GeneratedImage } from '../store/generation-api';
+import { exampleImageUrl, randomExampleNumber, type GeneratedImage, type RenderProgress } from '../store/generation-api';
 import { selectGenerationJob } from '../store/generation-selectors';
 import { generationLeft, type GenerationPage } from '../store/generation-slice';
 import { useAppDispatch, useAppSelector } from '../store/store-hooks';
@@ -25,6 +26,48 @@ const Frame = styled('div')(({ theme }) => ({
 }));
 
 const Picture = styled('img')({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' });
+
+// The preview is a small JPEG scaled up to the result's size: softened so its blocks do not show,
+// and grown a little so the blur leaves no pale rim at the edges.
+const Preview = styled(Picture)({ gridArea: '1 / 1', filter: 'blur(8px)', transform: 'scale(1.05)' });
+
+const ProgressPanel = styled('div')(({ theme }) => ({
+  gridArea: '1 / 1',
+  // Positioned, so it paints over the preview, whose transform lifts it above unpositioned boxes.
+  position: 'relative',
+  alignSelf: 'end',
+  justifySelf: 'stretch',
+  margin: theme.spacing(2),
+  padding: theme.spacing(1.5, 2),
+  borderRadius: '0.5rem',
+  // Readable over whatever the preview shows.
+  backgroundColor: alpha(theme.palette.bg.surface, 0.85),
+}));
+
+/** A render the server reports on: its preview when there is one, and a progress bar, in the picture's place. */
+function RenderingArea({ rendering }: { rendering: RenderProgress }) {
+  const labelId = useId();
+  const percent = Math.round(rendering.progress * 100);
+  return (
+    <Frame>
+      {rendering.preview && (
+        <Preview src={rendering.preview} alt="Preview of the picture being rendered" width={RESULT_PX} height={RESULT_PX} />
+      )}
+      <ProgressPanel>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mb: 1 }}>
+          <Typography id={labelId} variant="body2">
+            Rendering on the GPU
+          </Typography>
+          {/* The bar itself tells assistive technology its value. */}
+          <Typography variant="body2" aria-hidden sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {percent}%
+          </Typography>
+        </Box>
+        <LinearProgress variant="determinate" value={percent} aria-labelledby={labelId} />
+      </ProgressPanel>
+    </Frame>
+  );
+}
 
 const shown = (value: number | string | null, unit = '') => (value === null ? '—' : `${value}${unit}`);
 
@@ -69,12 +112,13 @@ interface GenerationResultProps {
 
 /**
  * A generation page's result area and its stats line: an example picture until a job is asked for,
- * then the spinner grid, then the picture or the failure (spec section 4). Leaving the page abandons
+ * then the spinner grid (a progress bar and preview instead once the server says how far the render
+ * is), then the picture or the failure (spec section 4). Leaving the page abandons
  * its job, so the next visit starts over with a new example.
  */
 export function GenerationResult({ page, exampleNote, exampleAlt, waitingLabel, resultAlt }: GenerationResultProps) {
   const dispatch = useAppDispatch();
-  const { status, result } = useAppSelector(selectGenerationJob(page));
+  const { status, result, rendering } = useAppSelector(selectGenerationJob(page));
   const [exampleNumber] = useState(() => randomExampleNumber(page));
   const statsId = useId();
 
@@ -86,7 +130,9 @@ export function GenerationResult({ page, exampleNote, exampleAlt, waitingLabel, 
   );
 
   let area;
-  if (status === 'waiting') {
+  if (status === 'waiting' && rendering) {
+    area = <RenderingArea rendering={rendering} />;
+  } else if (status === 'waiting') {
     // Spec section 9: 5 columns by 5 rows of spinners in the picture's place.
     area = <SpinnerGrid count={25} columns={5} size={RESULT_PX} label={waitingLabel} />;
   } else if (status === 'completed' && result) {

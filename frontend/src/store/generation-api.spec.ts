@@ -8,6 +8,7 @@ import {
   generatedImageOf,
   generationApi,
   randomExampleNumber,
+  renderProgressOf,
 } from './generation-api';
 
 // The generation calls go to the generation API, whose base may differ from the social API's.
@@ -28,6 +29,8 @@ const completed: JobStatusResponse = {
   delayTime: 3,
   workerId: 'procedural',
   error: null,
+  progress: null,
+  preview: null,
 };
 
 describe('generation api', () => {
@@ -107,6 +110,19 @@ describe('generation api', () => {
     expect(() =>
       generatedImageOf({ ...completed, output: [{ ...completed.output[0], image: '' }] }),
     ).toThrow(GenerationAnswerError);
+  });
+
+  it("reads a running job's progress and preview, and anything else as not known yet", () => {
+    const running = { ...completed, status: 'IN_PROGRESS' as const, output: [] };
+    const preview = 'data:image/jpeg;base64,/9j/4AAQ';
+    expect(renderProgressOf({ ...running, progress: 0.42, preview })).toEqual({ progress: 0.42, preview });
+    expect(renderProgressOf({ ...running, progress: 0.5, preview: null })).toEqual({ progress: 0.5, preview: null });
+    expect(renderProgressOf({ ...running, progress: 1.5, preview: 'javascript:alert(1)' })).toEqual({ progress: 1, preview: null });
+    expect(renderProgressOf(running)).toBeNull();
+    expect(renderProgressOf({ ...running, progress: Number.NaN, preview })).toBeNull();
+    // A server from before these fields.
+    const { progress: _progress, preview: _preview, ...older } = running;
+    expect(renderProgressOf(older as unknown as JobStatusResponse)).toBeNull();
   });
 
   it('addresses example pictures on the generation API and picks each of a page\'s examples', () => {

@@ -34,6 +34,14 @@ export interface GeneratedImage {
   workerId: string | null;
 }
 
+/** How far a running job's render is, as the server reports it while a GPU worker says. */
+export interface RenderProgress {
+  /** 0..1. */
+  progress: number;
+  /** A small picture of the render so far, as a data: URL; null when the worker sends none. */
+  preview: string | null;
+}
+
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isJobStatus = (value: unknown): value is JobStatusResponse['status'] =>
   (JOB_STATUSES as readonly unknown[]).includes(value);
@@ -75,6 +83,20 @@ export function generatedImageOf(job: JobStatusResponse): GeneratedImage {
     executionTime: job.executionTime,
     delayTime: job.delayTime,
     workerId: typeof job.workerId === 'string' ? job.workerId : null,
+  };
+}
+
+/**
+ * The render progress of a job still running, or null while nothing is known. The fields are extras
+ * beyond the spec's, so a server without them (or with something else in them) just means unknown.
+ */
+export function renderProgressOf(job: JobStatusResponse): RenderProgress | null {
+  const { progress, preview } = job as Partial<JobStatusResponse>;
+  if (typeof progress !== 'number' || !Number.isFinite(progress)) return null;
+  return {
+    progress: Math.min(1, Math.max(0, progress)),
+    // Only a picture: the value goes into an img's src.
+    preview: typeof preview === 'string' && preview.startsWith('data:image/') ? preview : null,
   };
 }
 

@@ -63,11 +63,32 @@ describe('generation saga', () => {
 
     await advance(3000);
     expect(jobStatus).toHaveBeenCalledTimes(3);
-    expect(store.getState().generation.forge).toEqual({ status: 'completed', jobId: 'job-1', result: fox, error: null });
+    expect(store.getState().generation.forge).toEqual({ status: 'completed', jobId: 'job-1', result: fox, error: null, rendering: null });
 
     await advance(30_000);
     expect(jobStatus).toHaveBeenCalledTimes(3);
     expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it("holds each poll's render progress while the job runs, and drops it with the picture", async () => {
+    const preview = 'data:image/jpeg;base64,/9j/';
+    vi.spyOn(generationApi, 'startJob').mockResolvedValue({ id: 'job-1' });
+    vi.spyOn(generationApi, 'jobStatus')
+      .mockResolvedValueOnce(jobAnswer('job-1', 'IN_PROGRESS'))
+      .mockResolvedValueOnce(jobAnswer('job-1', 'IN_PROGRESS', { progress: 0.25, preview }))
+      .mockResolvedValueOnce(jobAnswer('job-1', 'IN_PROGRESS', { progress: 0.75, preview: null }))
+      .mockResolvedValueOnce(completedJob('job-1'));
+    const { store } = createAppStore();
+
+    store.dispatch(jobRequested({ page: 'forge', prompt: 'fox' }));
+    await advance(POLL_INTERVAL_MS);
+    expect(store.getState().generation.forge.rendering).toBeNull();
+    await advance(POLL_INTERVAL_MS);
+    expect(store.getState().generation.forge.rendering).toEqual({ progress: 0.25, preview });
+    await advance(POLL_INTERVAL_MS);
+    expect(store.getState().generation.forge.rendering).toEqual({ progress: 0.75, preview: null });
+    await advance(POLL_INTERVAL_MS);
+    expect(store.getState().generation.forge).toMatchObject({ status: 'completed', rendering: null, result: fox });
   });
 
   it('starts a dream with its mode and polls it the same way', async () => {
@@ -98,7 +119,7 @@ describe('generation saga', () => {
       store.dispatch(jobRequested({ page: 'forge', prompt: 'fox' }));
       await advance(2 * POLL_INTERVAL_MS);
 
-      expect(store.getState().generation.forge).toEqual({ status: 'error', jobId: 'job-1', result: null, error: 'JOB_FAILED' });
+      expect(store.getState().generation.forge).toEqual({ status: 'error', jobId: 'job-1', result: null, error: 'JOB_FAILED', rendering: null });
       expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('forge'), expect.any(JobFailedError));
       expect(String(consoleError.mock.lastCall?.[1])).toContain('worker crashed');
       await advance(5 * POLL_INTERVAL_MS);
@@ -118,7 +139,7 @@ describe('generation saga', () => {
     expect(jobStatus).toHaveBeenCalledTimes(1);
 
     store.dispatch(jobRequested({ page: 'forge', prompt: 'owl' }));
-    expect(store.getState().generation.forge).toEqual({ status: 'waiting', jobId: null, result: null, error: null });
+    expect(store.getState().generation.forge).toEqual({ status: 'waiting', jobId: null, result: null, error: null, rendering: null });
     await advance(POLL_INTERVAL_MS);
 
     expect(jobStatus.mock.calls).toEqual([['job-1'], ['job-2']]);
@@ -199,7 +220,7 @@ describe('generation saga', () => {
     await advance(10 * POLL_INTERVAL_MS);
 
     expect(jobStatus).toHaveBeenCalledTimes(2);
-    expect(store.getState().generation.forge).toEqual({ status: 'idle', jobId: null, result: null, error: null });
+    expect(store.getState().generation.forge).toEqual({ status: 'idle', jobId: null, result: null, error: null, rendering: null });
   });
 
   it("keeps the two pages' jobs apart: leaving one does not stop the other", async () => {

@@ -3,13 +3,14 @@ import { FINISHED_JOB_STATUSES, type GenerationInfo, type JobStatusResponse, typ
 import { call, delay, put, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { ApiError } from './api-client';
-import { GenerationAnswerError, generatedImageOf, generationApi } from './generation-api';
+import { GenerationAnswerError, generatedImageOf, generationApi, renderProgressOf } from './generation-api';
 import {
   generationInfoLoaded,
   generationInfoRequested,
   generationLeft,
   jobCompleted,
   jobFailed,
+  jobProgressed,
   jobRequested,
   jobStarted,
   type GenerationErrorCode,
@@ -55,7 +56,8 @@ function* runJob(request: JobRequest): SagaIterator {
         return;
       }
       if (FINISHED_JOB_STATUSES.includes(job.status)) throw new JobFailedError(job);
-      // IN_QUEUE, IN_PROGRESS: keep waiting.
+      // IN_QUEUE, IN_PROGRESS: keep waiting, showing how far the render is once the server knows.
+      yield put(jobProgressed({ page, rendering: renderProgressOf(job) }));
     }
   } catch (error) {
     // Spec section 8: the page shows one sentence; the details go to the console.

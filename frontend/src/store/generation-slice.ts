@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DreamMode, ExamplePage, GenerationInfo } from '@atelier/contracts';
 import type { ApiError } from './api-client';
-import type { GeneratedImage } from './generation-api';
+import type { GeneratedImage, RenderProgress } from './generation-api';
 
 // The Forge and Dream-o-matic pages' jobs (spec section 4), one per page, and the hardware both name.
 
@@ -22,6 +22,8 @@ export interface GenerationJobState {
   jobId: string | null;
   result: GeneratedImage | null;
   error: GenerationErrorCode | null;
+  /** While waiting: how far the render is, once the server knows (the spinner grid until then). */
+  rendering: RenderProgress | null;
 }
 
 export interface GenerationState {
@@ -34,7 +36,7 @@ export interface GenerationState {
 /** What to generate: a Forge prompt, or a Dream-o-matic mode. */
 export type JobRequest = { page: 'forge'; prompt: string } | { page: 'dream'; mode: DreamMode };
 
-export const initialJobState: GenerationJobState = { status: 'idle', jobId: null, result: null, error: null };
+export const initialJobState: GenerationJobState = { status: 'idle', jobId: null, result: null, error: null, rendering: null };
 
 export const initialGenerationState: GenerationState = { forge: initialJobState, dream: initialJobState, info: null };
 
@@ -49,13 +51,18 @@ const generationSlice = createSlice({
     jobStarted(state, action: PayloadAction<{ page: GenerationPage; id: string }>) {
       state[action.payload.page].jobId = action.payload.id;
     },
+    /** A poll of a job still running: how far its render is, or null while unknown. */
+    jobProgressed(state, action: PayloadAction<{ page: GenerationPage; rendering: RenderProgress | null }>) {
+      const { page, rendering } = action.payload;
+      if (state[page].status === 'waiting') state[page].rendering = rendering;
+    },
     jobCompleted(state, action: PayloadAction<{ page: GenerationPage; result: GeneratedImage }>) {
       const { page, result } = action.payload;
-      state[page] = { ...state[page], status: 'completed', result, error: null };
+      state[page] = { ...state[page], status: 'completed', result, error: null, rendering: null };
     },
     jobFailed(state, action: PayloadAction<{ page: GenerationPage; error: GenerationErrorCode }>) {
       const { page, error } = action.payload;
-      state[page] = { ...state[page], status: 'error', result: null, error };
+      state[page] = { ...state[page], status: 'error', result: null, error, rendering: null };
     },
     /** The page was left: its job is abandoned, and a later visit starts over with an example. */
     generationLeft(state, action: PayloadAction<{ page: GenerationPage }>) {
@@ -71,6 +78,7 @@ const generationSlice = createSlice({
 export const {
   jobRequested,
   jobStarted,
+  jobProgressed,
   jobCompleted,
   jobFailed,
   generationLeft,

@@ -9,6 +9,8 @@ export const jobAnswer = (id: string, status: JobStatusResponse['status'], more:
   delayTime: null,
   workerId: null,
   error: null,
+  progress: null,
+  preview: null,
   ...more,
 });
 

@@ -13,6 +13,8 @@ beforeAll(() => import('./dream-page'));
 
 const NOTE = 'Click a dream button above to generate a unique new dream image!';
 const WAITING = 'Generating your dream image';
+const RENDERING = 'Rendering on the GPU';
+const PREVIEW = 'Preview of the picture being rendered';
 const BUTTONS: [string, DreamMode][] = [
   ['DAY DREAM', 'daydream'],
   ['NICE DREAM', 'nicedream'],
@@ -86,6 +88,40 @@ describe('/dream', { timeout: 20_000 }, () => {
     await pollOnce();
     expect(main().getByRole('img', { name: 'Your new dream image' })).toHaveAttribute('src', 'data:image/png;base64,ZHJlYW0=');
     expect(statsLine()).toHaveTextContent('seed: 42 · execute time: 61 ms · delay: 0 ms · worker ID: w-7');
+  });
+
+  it('shows the render progress and preview while the GPU works on the dream, then the dream', async () => {
+    const preview = 'data:image/jpeg;base64,/9j/4AAQSkZJRg==';
+    vi.spyOn(generationApi, 'startDream').mockResolvedValue({ id: 'dream-1' });
+    vi.spyOn(generationApi, 'jobStatus')
+      .mockResolvedValueOnce(jobAnswer('dream-1', 'IN_PROGRESS'))
+      .mockResolvedValueOnce(jobAnswer('dream-1', 'IN_PROGRESS', { progress: 0.35, preview, workerId: 'w-7' }))
+      .mockResolvedValueOnce(
+        jobAnswer('dream-1', 'COMPLETED', {
+          output: [{ image: 'ZHJlYW0=', seed: 42, url: '/assets/generated/dream-1.png' }],
+          executionTime: 9000,
+          delayTime: 0,
+          workerId: 'w-7',
+        }),
+      );
+    const { user } = await openDream();
+
+    await user.click(screen.getByRole('button', { name: 'NIGHTMARE' }));
+    await pollOnce();
+    expect(spinners()).toHaveLength(25);
+    expect(main().queryByRole('progressbar', { name: RENDERING })).not.toBeInTheDocument();
+
+    await pollOnce();
+    expect(main().getByRole('progressbar', { name: RENDERING })).toHaveAttribute('aria-valuenow', '35');
+    expect(main().getByText('35%')).toBeVisible();
+    expect(main().getByRole('img', { name: PREVIEW })).toHaveAttribute('src', preview);
+    expect(main().queryByRole('status', { name: WAITING })).not.toBeInTheDocument();
+
+    await pollOnce();
+    expect(main().getByRole('img', { name: 'Your new dream image' })).toHaveAttribute('src', 'data:image/png;base64,ZHJlYW0=');
+    expect(main().queryByRole('img', { name: PREVIEW })).not.toBeInTheDocument();
+    expect(main().queryByRole('progressbar', { name: RENDERING })).not.toBeInTheDocument();
+    expect(statsLine()).toHaveTextContent('seed: 42 · execute time: 9000 ms · delay: 0 ms · worker ID: w-7');
   });
 
   it('another dream while one is on its way starts over with the new mode', async () => {

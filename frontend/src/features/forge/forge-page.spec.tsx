@@ -13,6 +13,8 @@ beforeAll(() => import('./forge-page'));
 
 const PROMPT = 'enter your prompt here';
 const WAITING = 'Generating your image';
+const RENDERING = 'Rendering on the GPU';
+const PREVIEW = 'Preview of the picture being rendered';
 const FAILURE = 'Something went wrong. Please try again.';
 
 const completed = completedJob('job-1');
@@ -129,6 +131,47 @@ describe('/forge', { timeout: 20_000 }, () => {
     expect(statsLine()).toHaveTextContent('seed: 123 · execute time: 58 ms · delay: 3 ms · worker ID: procedural');
     expect(screen.queryByRole('status', { name: WAITING })).not.toBeInTheDocument();
     expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('swaps the spinner grid for a progress bar and the preview once the server says how far the render is', async () => {
+    const preview = 'data:image/jpeg;base64,/9j/4AAQSkZJRg==';
+    vi.spyOn(generationApi, 'startJob').mockResolvedValue({ id: 'job-1' });
+    vi.spyOn(generationApi, 'jobStatus')
+      .mockResolvedValueOnce(jobAnswer('job-1', 'IN_QUEUE'))
+      .mockResolvedValueOnce(jobAnswer('job-1', 'IN_PROGRESS', { progress: 0.2, workerId: 'w-1' }))
+      .mockResolvedValueOnce(jobAnswer('job-1', 'IN_PROGRESS', { progress: 0.666, preview, workerId: 'w-1' }))
+      .mockResolvedValueOnce(completed);
+    const { user } = await openForge();
+
+    await user.type(screen.getByRole('textbox', { name: PROMPT }), 'a fox');
+    await user.click(screen.getByRole('button', { name: 'GENERATE' }));
+    await pollOnce();
+    // Nothing known yet: the spinner grid, as before.
+    expect(spinners()).toHaveLength(25);
+    expect(screen.queryByRole('progressbar', { name: RENDERING })).not.toBeInTheDocument();
+
+    await pollOnce();
+    const bar = screen.getByRole('progressbar', { name: RENDERING });
+    expect(bar).toHaveAttribute('aria-valuenow', '20');
+    expect(screen.getByText('20%')).toBeVisible();
+    expect(screen.queryByRole('status', { name: WAITING })).not.toBeInTheDocument();
+    // No preview sent: none shown.
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+
+    await pollOnce();
+    expect(screen.getByRole('progressbar', { name: RENDERING })).toHaveAttribute('aria-valuenow', '67');
+    expect(screen.getByText('67%')).toBeVisible();
+    const shownPreview = screen.getByRole('img', { name: PREVIEW });
+    expect(shownPreview).toHaveAttribute('src', preview);
+    expect(shownPreview).toHaveAttribute('width', '768');
+    // The stats line waits for the finished picture.
+    expect(statsLine()).toHaveTextContent('seed: — · execute time: — · delay: — · worker ID: —');
+
+    await pollOnce();
+    expect(screen.getByRole('img', { name: 'The image generated from your prompt' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: PREVIEW })).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: RENDERING })).not.toBeInTheDocument();
+    expect(statsLine()).toHaveTextContent('worker ID: procedural');
   });
 
   it('a new prompt after a result returns to waiting', async () => {
