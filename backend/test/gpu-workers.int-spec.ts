@@ -228,6 +228,50 @@ describe('GPU worker registry (/api/admin/workers)', () => {
     }
   });
 
+  it('keeps each server’s own reason for a failed job for the owner, and only a reference for the visitor', async () => {
+    const failures: Array<[string, () => Promise<GpuWorker>, RegExp]> = [
+      [
+        'a1111',
+        async () => {
+          const worker = await registerWorker(t, { name: 'oom', url: a1111.url, apiKey: 'owner:gpu-secret' });
+          a1111.behaviour = 'fail';
+          return worker;
+        },
+        /answered 500: OutOfMemoryError: CUDA out of memory/,
+      ],
+      [
+        'comfyui',
+        async () => {
+          // Its checkpoint went missing since its last check: ComfyUI says so only in node_errors.
+          const worker = await registerWorker(t, { name: 'moved', kind: 'comfyui', url: comfy.url, checkpoint: 'flux1-dev.safetensors', check: false });
+          await t.database.handle.db.execute(sql`update gpu_workers set health = 'healthy' where id = ${worker.id}`);
+          return worker;
+        },
+        /CheckpointLoaderSimple \(node 4\): Value not in list: ckpt_name: 'flux1-dev\.safetensors' not in/,
+      ],
+      [
+        'runpod',
+        async () => {
+          runpod.handlerReturns = { error: ['width does not meet the constraints.', 'seed should be int type, not str.'] };
+          return registerWorker(t, { name: 'picky', kind: 'runpod', url: runpod.url, apiKey: 'rp_secret_key' });
+        },
+        /failed: width does not meet the constraints\.; seed should be int type, not str\.$/,
+      ],
+    ];
+    try {
+      for (const [kind, setUp, reason] of failures) {
+        await t.database.handle.db.execute(sql`delete from gpu_workers`);
+        const worker = await setUp();
+        const id = await startJob(t, `a ${kind} failure`);
+        const job = await waitForJob(t, id);
+        expect(job).toMatchObject({ status: 'ERROR', workerId: worker.id, error: `The picture could not be made; try again (reference ${id})` });
+        expect((await adminJob(t, id)).error).toMatch(reason);
+      }
+    } finally {
+      runpod.handlerReturns = undefined;
+    }
+  });
+
   it('shows a RunPod endpoint with no worker up as degraded, and still sends it jobs', async () => {
     const saved = { ...runpod.workers };
     runpod.workers = { ...saved, idle: 0, ready: 0, running: 0, throttled: 0, initializing: 0 };

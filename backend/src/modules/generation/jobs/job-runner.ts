@@ -102,7 +102,9 @@ export class JobRunner implements BeforeApplicationShutdown, OnApplicationShutdo
       const who = capitalise(assignment.label);
       if (watch.overrun === 'queue') {
         // The worker is up, only busy: its health stays as it is.
-        await this.jobs.finish(job.id, 'TIMED_OUT', `${who} kept the job in its queue for more than ${queueTimeoutMs / 1000} s`);
+        const waited = `${who} kept the job in its queue for more than ${queueTimeoutMs / 1000} s`;
+        this.logger.warn({ jobId: job.id, workerId: assignment.workerId }, waited);
+        await this.jobs.finish(job.id, 'TIMED_OUT', waited);
         return 'done';
       }
       const message =
@@ -111,7 +113,9 @@ export class JobRunner implements BeforeApplicationShutdown, OnApplicationShutdo
           : error instanceof ProviderError
             ? error.message
             : `${who} failed unexpectedly`;
-      if (!(error instanceof ProviderError) && !watch.overrun) this.logger.error({ err: error }, `Job ${job.id} failed`);
+      // The worker's own words go to the owner: the admin API keeps them, and so does the log.
+      if (error instanceof ProviderError || watch.overrun) this.logger.warn({ jobId: job.id, workerId: assignment.workerId }, message);
+      else this.logger.error({ err: error }, `Job ${job.id} failed`);
       await this.jobs.finish(job.id, 'ERROR', message);
       if (assignment.workerId !== 'procedural' && (watch.overrun || isUnreachable(error))) {
         await this.workers.recordHealth(assignment.workerId, 'unhealthy', message);
