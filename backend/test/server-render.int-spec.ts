@@ -13,12 +13,13 @@ exports.renderPage = async (request, fetchContent) => {
   const { pathname } = new URL(request.url);
   if (pathname === '/declined') return null;
   if (pathname === '/broken') throw new Error('render failed');
-  if (pathname === '/unknown-content') return String(await fetchContent('/content/no-such-thing'));
-  if (pathname === '/missing-project') return String(await fetchContent('/content/projects/solar'));
+  if (pathname === '/unknown-content') return { status: 200, html: String(await fetchContent('/content/no-such-thing')) };
+  if (pathname === '/missing-project') return { status: 200, html: String(await fetchContent('/content/projects/solar')) };
+  if (pathname === '/no/such/page') return { status: 404, html: request.template.replace('<head>', '<head><title>404 Not Found</title>') };
   const answers = {};
   for (const path of ['/content/trending', '/content/gallery']) answers[path] = await fetchContent(path);
   const page = JSON.stringify({ url: request.url, userAgent: request.userAgent, mobileHint: request.mobileHint, answers });
-  return request.template.replace('<div id="root"></div>', () => '<div id="root">' + page + '</div>');
+  return { status: 200, html: request.template.replace('<div id="root"></div>', () => '<div id="root">' + page + '</div>') };
 };
 `;
 
@@ -83,6 +84,12 @@ describe('server-rendered pages', () => {
       const res = await t.http.get(page).expect(200);
       expect(res.text).toBe(index);
     }
+  });
+
+  it('answers with the status the render gives: 404 for a path no route knows', async () => {
+    const res = await t.http.get('/no/such/page').expect(404);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.text).toContain('<title>404 Not Found</title>');
   });
 
   it('leaves API and asset paths alone', async () => {

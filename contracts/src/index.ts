@@ -5,3 +5,4 @@ export * from './social';
 export * from './botfolk';
 export * from './generation';
 export * from './content';
+export * from './server-render';

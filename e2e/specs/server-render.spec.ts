@@ -30,6 +30,27 @@ withoutAppWait.describe('without JavaScript', () => {
       await expect(page.locator('#root')).toBeEmpty();
     }
   });
+
+  withoutAppWait('every route’s first HTML carries its own title, as curl sees it', async ({ request }) => {
+    const titles: Array<[string, string]> = [
+      ['/', 'Atelier: Machine Learning, Generative AI, Python &amp; Full-Stack Development'],
+      ['/gallery', 'Gallery of AI-Generated Images &amp; Video'],
+      ['/forge', 'Forge: AI Image, Video &amp; Chat Generator'],
+      ['/dream', 'Dream-o-matic: AI Dream Image Generator'],
+      ['/life', 'Synthetic Life: Bot Folk Generator'],
+      ['/lobby', 'Matrix Network: Sign In or Create Account'],
+      ['/matrix', 'Matrix Network'],
+      ['/profile/someone', 'Member Profile | Matrix Network'],
+    ];
+    for (const [path, title] of titles) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(await response.text(), path).toContain(`<title>${title}</title>`);
+    }
+    const missing = await request.get('/no/such/page');
+    expect(missing.status()).toBe(404);
+    expect(await missing.text()).toContain('<title>404 Not Found | Atelier</title>');
+  });
 });
 
 // guessed: whether the server's width guess (from the user agent) fits the screen.

@@ -29,8 +29,9 @@ test('home loads with the header navbar, a page heading and the footer with the 
 
 test("an unknown path shows 'Unexpected Application Error!' with 404 in the site frame", async ({ page }) => {
   const response = await page.goto('/this/page/does-not-exist');
-  // The server answers the SPA; its router decides the page is missing.
-  expect(response?.status()).toBe(200);
+  // The server answers 404 with the app shell; the router draws its error screen.
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle('404 Not Found | Atelier');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText('404 Not Found');

@@ -2,7 +2,8 @@
 // cannot render on the server and hydrate in one process).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readPageData } from './app/server-render/page-data';
-import { renderPage, type ContentFetcher } from './entry-server';
+import type { ContentFetcher } from '@atelier/contracts';
+import { renderPage } from './entry-server';
 import { projectPages, siteContent, trendingUsers } from './test/content-fixtures';
 import { exhibitItems, galleryItems, resourceLinks } from './test/gallery-fixtures';
 
@@ -34,11 +35,17 @@ beforeEach(() => {
   });
 });
 
-const render = (path: string, userAgent = PHONE) => renderPage({ url: `http://localhost${path}`, userAgent, template }, fetchContent);
+const answerFor = (path: string, userAgent = PHONE) => renderPage({ url: `http://localhost${path}`, userAgent, template }, fetchContent);
 
-function parse(html: string | null): Document {
-  expect(html).not.toBeNull();
-  return new DOMParser().parseFromString(html as string, 'text/html');
+/** The first HTML of a page that answers 200. */
+async function render(path: string, userAgent = PHONE): Promise<string> {
+  const answer = await answerFor(path, userAgent);
+  expect(answer?.status).toBe(200);
+  return answer!.html;
+}
+
+function parse(html: string): Document {
+  return new DOMParser().parseFromString(html, 'text/html');
 }
 
 describe('server render', () => {
@@ -113,11 +120,28 @@ describe('server render', () => {
     }
   });
 
-  it.each(['/forge', '/dream', '/life', '/lobby', '/matrix', '/ll1l1l1ll/test', '/no/such/page'])(
-    'leaves %s to the browser (visitor-specific, random or unknown)',
-    async (path) => {
-      expect(await render(path)).toBeNull();
-      expect(fetchContent).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    ['/forge', 'Forge: AI Image, Video & Chat Generator'],
+    ['/dream', 'Dream-o-matic: AI Dream Image Generator'],
+    ['/life', 'Synthetic Life: Bot Folk Generator'],
+    ['/lobby', 'Matrix Network: Sign In or Create Account'],
+    ['/matrix', 'Matrix Network'],
+    ['/profile/8c1f0b7e-2f4e-4b1a-9a55-0d1f3c5e7a90', 'Member Profile | Matrix Network'],
+    ['/ll1l1l1ll/test', 'Video Player'],
+  ])('leaves %s to the browser (visitor-specific or random), under its own title and description', async (path, title) => {
+    const page = parse(await render(path));
+    expect(page.title).toBe(title);
+    expect(page.querySelector('meta[name="description"]')?.getAttribute('content')).not.toBe('The site');
+    expect(page.getElementById('root')?.innerHTML).toBe('');
+    expect(fetchContent).not.toHaveBeenCalled();
+  });
+
+  it('answers an unknown path 404, titled as the router’s error screen will be', async () => {
+    const answer = await answerFor('/no/such/page');
+    expect(answer?.status).toBe(404);
+    const page = parse(answer!.html);
+    expect(page.title).toBe('404 Not Found | Atelier');
+    expect(page.getElementById('root')?.innerHTML).toBe('');
+    expect(fetchContent).not.toHaveBeenCalled();
+  });
 });

@@ -1,3 +1,4 @@
+import type { ContentFetcher, PageRequest, RenderedPage } from '@atelier/contracts';
 import { CacheProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -13,20 +14,8 @@ import { createServerEmotionCache, serverStyleTags } from './theme/emotion-cache
 
 // The server render of the public showcase pages (built by `vite build --ssr`, run by the backend):
 // the page's HTML with its content and styles, so it paints before the app's code has arrived; the
-// browser then hydrates it (app/start-app.tsx). Other pages are left to the browser.
-
-export interface PageRequest {
-  /** The absolute URL asked for. */
-  url: string;
-  userAgent?: string;
-  /** The Sec-CH-UA-Mobile request header. */
-  mobileHint?: string;
-  /** The built index.html, into which the page goes. */
-  template: string;
-}
-
-/** Answers one content API path (`/content/site`), as GET /api<path> would; throws when it would fail. */
-export type ContentFetcher = (path: string) => Promise<unknown>;
+// browser then hydrates it (app/start-app.tsx). Other pages are left to the browser, but their first
+// HTML still carries their own title and description, and an unknown path answers 404.
 
 const handler = createStaticHandler(appRoutes);
 
@@ -49,10 +38,21 @@ const LAST_RENDERS_KEPT = 100;
 const contentKey = (answers: Record<string, unknown>) =>
   JSON.stringify(Object.keys(answers).sort().map((path) => [path, answers[path]]));
 
-/** The page's full HTML, or null when the browser should render it (not a showcase page, or a redirect). */
-export async function renderPage(request: PageRequest, fetchContent: ContentFetcher): Promise<string | null> {
+/** The page's first HTML and status, or null when index.html should answer as it is (a redirect). */
+export async function renderPage(request: PageRequest, fetchContent: ContentFetcher): Promise<RenderedPage | null> {
   const context = await handler.query(new Request(request.url));
-  if (context instanceof Response || context.statusCode !== 200 || !isServerRendered(context)) return null;
+  if (context instanceof Response) return null;
+  if (context.statusCode === 404) return { status: 404, html: fillHead(request.template, NOT_FOUND_META) };
+  if (context.statusCode !== 200) return null;
+  // Drawn in the browser (it depends on the visitor or on chance), under its own head.
+  if (!isServerRendered(context)) return { status: 200, html: fillHead(request.template, metaOf(context)) };
+  return { status: 200, html: await renderShowcasePage(request, fetchContent, context) };
+}
+
+/** What the first HTML of an unknown path says; the router's error screen says the same once drawn. */
+const NOT_FOUND_META: RouteMeta = { title: '404 Not Found | Atelier', description: 'This page could not be shown.' };
+
+async function renderShowcasePage(request: PageRequest, fetchContent: ContentFetcher, context: StaticHandlerContext): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const viewportWidth = assumedViewportWidth(request.userAgent, request.mobileHint);
 
@@ -140,11 +140,16 @@ function fillTemplate(template: string, { meta, styles, markup, data }: PagePart
   if (!template.includes(root) || !template.includes('</head>')) throw new Error('index.html has no empty <div id="root"></div> or no </head>');
   // Replacer functions: '$' in the page must not be read as a replacement pattern. The page is
   // already drawn, so its scripts (hydration) come after the fonts and pictures it shows.
-  return template
+  return fillHead(template, meta)
     .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
     .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
-    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(/<meta\s+name="description"[^>]*>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
     .replace('</head>', () => `${styles}</head>`)
     .replace(root, () => `<div id="root">${markup}</div>${data}`);
+}
+
+/** index.html with the page's own title and description. */
+function fillHead(template: string, meta: RouteMeta): string {
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta\s+name="description"[^>]*>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`);
 }

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import * as path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { RenderedPage } from '@atelier/contracts';
 
 /** Paths the SPA never answers: the API (and its aliases) and content/uploads under /assets. */
 const SERVER_PATHS = /^\/(api|express|fastapi|assets)(\/|$)/;
@@ -13,9 +14,9 @@ export interface PageRequest {
   headers: IncomingHttpHeaders;
 }
 
-/** Server-rendered pages: the page's HTML, or null where the app shell should answer. */
+/** Server-rendered pages: the page's first HTML and status, or null where the app shell should answer as it is. */
 export interface PageSource {
-  render(request: PageRequest): Promise<string | null>;
+  render(request: PageRequest): Promise<RenderedPage | null>;
 }
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -69,8 +70,8 @@ export async function registerFrontend(fastify: FastifyInstance, distDir: string
       if (files.has(pathname) && pathname !== '/index.html') return reply.sendFile(pathname.slice(1));
       if (pathname.startsWith('/static/')) return reply.callNotFound();
       reply.header('Cache-Control', 'no-cache');
-      const html = pages ? await pages.render({ url: request.raw.url ?? request.url, headers: request.headers }) : null;
-      return html === null ? reply.sendFile('index.html') : reply.type('text/html; charset=utf-8').send(html);
+      const page = pages ? await pages.render({ url: request.raw.url ?? request.url, headers: request.headers }) : null;
+      return page === null ? reply.sendFile('index.html') : reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
     });
   });
   return true;

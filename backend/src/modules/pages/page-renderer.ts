@@ -1,19 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { RenderedPage, ServerEntry } from '@atelier/contracts';
 import type { PageRequest } from '../../common/http/frontend';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { ContentService } from '../content/content.service';
 import { contentByPath } from './content-by-path';
-
-/** frontend/src/entry-server.tsx, as its CommonJS build exports it. */
-interface ServerEntry {
-  renderPage(
-    request: { url: string; userAgent?: string; mobileHint?: string; template: string },
-    fetchContent: (path: string) => Promise<unknown>,
-  ): Promise<string | null>;
-}
 
 /** Where `npm run build -w frontend` puts the server render: beside the browser build. */
 export function serverEntryFor(frontendDist: string): string {
@@ -60,8 +53,8 @@ export class PageRenderer {
     }
   }
 
-  /** The page's HTML, or null when the app shell (index.html) should answer. */
-  async render(request: PageRequest): Promise<string | null> {
+  /** The page's first HTML and status, or null when the app shell (index.html) should answer as it is. */
+  async render(request: PageRequest): Promise<RenderedPage | null> {
     if (!this.entry || this.template === null) return null;
     const url = new URL(request.url, 'http://localhost');
     const header = (name: string) => [request.headers[name]].flat()[0];

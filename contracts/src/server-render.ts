@@ -1,0 +1,27 @@
+// The frontend's server render (frontend/src/entry-server.tsx, built to dist-server/entry-server.cjs)
+// as the backend loads and calls it (backend/src/modules/pages).
+
+export interface PageRequest {
+  /** The absolute URL asked for. */
+  url: string;
+  userAgent?: string;
+  /** The Sec-CH-UA-Mobile request header. */
+  mobileHint?: string;
+  /** The built index.html, into which the page goes. */
+  template: string;
+}
+
+/** Answers one content API path (`/content/site`), as GET /api<path> would; throws when it would fail. */
+export type ContentFetcher = (path: string) => Promise<unknown>;
+
+/** A page's first HTML: the whole page for the showcase, else the app shell with the route's own head. */
+export interface RenderedPage {
+  /** 200, or 404 for a path no route matches (the browser then shows the router's error screen). */
+  status: number;
+  html: string;
+}
+
+export interface ServerEntry {
+  /** null: answer index.html as it is (a redirect). */
+  renderPage(request: PageRequest, fetchContent: ContentFetcher): Promise<RenderedPage | null>;
+}
