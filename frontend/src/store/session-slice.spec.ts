@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  appendPosts,
   initialSessionState,
   removePost,
   sessionReducer,
@@ -95,13 +94,6 @@ describe('session slice', () => {
     expect(next.posts.map((p) => p._id)).toEqual(['p1', 'p2', 'p3']);
     expect(next.posts[1].likes).toEqual({ u1: true });
     expect(next.posts[0]).toEqual(state.posts[0]);
-  });
-
-  it('appendPosts adds a further page at the end, skipping posts already listed', () => {
-    const state = sessionReducer(initialSessionState, setPosts([post('p1', 'a'), post('p2', 'b')]));
-    const next = sessionReducer(state, appendPosts([post('p2', 'b again'), post('p3', 'c')]));
-    expect(next.posts.map((p) => p._id)).toEqual(['p1', 'p2', 'p3']);
-    expect(next.posts[1].description).toBe('b');
   });
 
   it('removePost drops only the post with that _id', () => {

@@ -8,6 +8,7 @@ export interface SessionState {
   mode: ColorMode;
   user: SessionUser | null;
   token: string | null;
+  /** The feed's first page only: later pages live in the network slice, out of localStorage. */
   posts: Post[];
   usersTrending: TrendingUser[];
 }
@@ -49,11 +50,6 @@ const sessionSlice = createSlice({
     setPost(state, action: PayloadAction<Post>) {
       state.posts = state.posts.map((post) => (post._id === action.payload._id ? action.payload : post));
     },
-    /** A further feed page: adds, at the end, the posts not already listed (a page may overlap a new post). */
-    appendPosts(state, action: PayloadAction<Post[]>) {
-      const listed = new Set(state.posts.map((post) => post._id));
-      state.posts.push(...action.payload.filter((post) => !listed.has(post._id)));
-    },
     removePost(state, action: PayloadAction<string>) {
       state.posts = state.posts.filter((post) => post._id !== action.payload);
     },
@@ -70,7 +66,6 @@ export const {
   setFriends,
   setPosts,
   setPost,
-  appendPosts,
   removePost,
   setUsersTrending,
 } = sessionSlice.actions;

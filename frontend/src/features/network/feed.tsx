@@ -3,10 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { selectPosts } from '../../store/session-selectors';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
 import { FailureAlert } from './failure-alert';
-import { selectFeed } from './network-selectors';
+import { selectFeed, selectFeedPosts } from './network-selectors';
 import { feedRequested, moreRequested, sameSource, type FeedSource } from './network-slice';
 import { PostCard } from './post-card';
 import { WidgetCard } from './widget-card';
@@ -37,7 +36,7 @@ const centred = { display: 'flex', justifyContent: 'center', py: '1.5rem' } as c
 export function Feed({ source }: { source: FeedSource }) {
   const dispatch = useAppDispatch();
   const feed = useAppSelector(selectFeed);
-  const posts = useAppSelector(selectPosts);
+  const posts = useAppSelector(selectFeedPosts);
   const current = sameSource(feed.source, source);
   const canLoadMore = current && feed.status === 'loaded' && feed.nextCursor !== null && feed.more.status !== 'loading';
   const loadMore = useCallback(() => dispatch(moreRequested()), [dispatch]);

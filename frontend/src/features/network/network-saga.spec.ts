@@ -1,4 +1,4 @@
-import { friendSummaryOf, type PostComment } from '@atelier/contracts';
+import { FEED_PAGE, friendSummaryOf, type PostComment } from '@atelier/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../store/api-client';
 import { createAppStore } from '../../store/app-store';
@@ -18,6 +18,7 @@ import {
   moreRequested,
   postRequested,
 } from './network-slice';
+import { selectFeedPosts } from './network-selectors';
 
 // The sagas run in a real store (the app's own, root saga included); only the HTTP calls are stubbed.
 
@@ -32,7 +33,8 @@ const page = (ids: string[], nextCursor?: string): FeedPage => ({
   nextCursor,
 });
 
-const ids = (store: ReturnType<typeof signedInStore>) => store.getState().session.posts.map((post) => post._id);
+/** The feed as listed: the first page (persisted session), then the later pages (network slice). */
+const ids = (store: ReturnType<typeof signedInStore>) => selectFeedPosts(store.getState()).map((post) => post._id);
 
 const comment = (id: string): PostComment => ({
   _id: id,
@@ -95,7 +97,42 @@ describe('network saga', () => {
     await vi.waitFor(() => expect(store.getState().network.feed.more.status).toBe('loaded'));
     expect(feed).toHaveBeenLastCalledWith('jwt', 'c1');
     expect(ids(store)).toEqual(['p1', 'p2', 'p3']);
+    expect(store.getState().session.posts.map((post) => post._id)).toEqual(['p1', 'p2']);
     expect(store.getState().network.feed.nextCursor).toBeNull();
+  });
+
+  it('keeps the persisted session under 100 KB after scrolling 50 pages: later pages stay out of localStorage', async () => {
+    localStorage.clear();
+    const { store, persistor } = createAppStore();
+    store.dispatch(setLogin({ user: me, token: 'jwt' }));
+    // Full pages of posts as members write them: a long text, a picture, likes and the newest comments.
+    const fullPage = (pageNumber: number): FeedPage => ({
+      posts: Array.from({ length: FEED_PAGE.defaultLimit }, (_, index) => {
+        const id = `p${pageNumber}-${index}`;
+        return makePost(id, `${'A thoughtful post about training runs and GPUs. '.repeat(6)}${id}`, alan, {
+          picturePath: `${id}.webp`,
+          likes: Object.fromEntries(Array.from({ length: 12 }, (_, like) => [`member-${like}`, true])),
+          comments: ['Great write-up, thanks for sharing the numbers!', 'Which driver version did you use?'],
+          commentCount: 9,
+        });
+      }),
+      nextCursor: `after-${pageNumber}`,
+    });
+    let asked = 0;
+    vi.spyOn(socialApi, 'feed').mockImplementation(async () => fullPage(asked++));
+
+    store.dispatch(feedRequested({ memberId: null }));
+    await vi.waitFor(() => expect(store.getState().network.feed.status).toBe('loaded'));
+    for (let more = 1; more <= 50; more += 1) {
+      store.dispatch(moreRequested());
+      await vi.waitFor(() => expect(store.getState().network.feed.more.status).toBe('loaded'));
+    }
+    await persistor.flush();
+
+    expect(selectFeedPosts(store.getState())).toHaveLength(51 * FEED_PAGE.defaultLimit);
+    const persisted = localStorage.getItem('persist:root') ?? '';
+    expect(JSON.parse(JSON.parse(persisted).posts as string)).toHaveLength(FEED_PAGE.defaultLimit);
+    expect(new TextEncoder().encode(persisted).length).toBeLessThan(100 * 1024);
   });
 
   it("a profile's feed pages through that member's posts", async () => {

@@ -4,8 +4,8 @@ import { all, call, put, race, select, take, takeEvery, takeLatest, takeLeading 
 import type { SagaIterator } from 'redux-saga';
 import { ApiError } from '../../store/api-client';
 import { withToken } from '../../store/api-saga';
-import { selectUser } from '../../store/session-selectors';
-import { appendPosts, removePost, setFriends, setPost, setPosts } from '../../store/session-slice';
+import { selectPosts, selectUser } from '../../store/session-selectors';
+import { removePost, setFriends, setPost, setPosts } from '../../store/session-slice';
 import type { SessionUser } from '../../store/session-types';
 import { socialApi, type CommentsPage, type FeedPage } from '../../store/social-api';
 import { selectComments, selectFeed, selectMemberView } from './network-selectors';
@@ -85,8 +85,8 @@ function* loadMore(): SagaIterator {
   try {
     const page: FeedPage = yield call(withToken, pageOf(source, nextCursor));
     if (!stillCurrent(yield select(selectFeed))) return;
-    yield put(appendPosts(page.posts));
-    yield put(moreLoaded({ nextCursor: page.nextCursor }));
+    const firstPage: Post[] = yield select(selectPosts);
+    yield put(moreLoaded({ posts: page.posts, listed: firstPage.map((post) => post._id), nextCursor: page.nextCursor }));
   } catch (error) {
     if (stillCurrent(yield select(selectFeed))) yield put(moreFailed(codeOf(error)));
   }

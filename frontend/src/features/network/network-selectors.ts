@@ -1,9 +1,15 @@
+import { createSelector } from '@reduxjs/toolkit';
 import type { Post } from '@atelier/contracts';
 import type { RootState } from '../../store/app-store';
+import { selectPosts } from '../../store/session-selectors';
 import type { PostAction } from './network-slice';
 
 export const selectMemberView = (state: RootState) => state.network.member;
 export const selectFeed = (state: RootState) => state.network.feed;
+/** Every post the feed lists: the first page (from the session), then the later pages. */
+export const selectFeedPosts = createSelector([selectPosts, (state: RootState) => state.network.feed.later], (first, later) =>
+  later.length === 0 ? first : [...first, ...later],
+);
 export const selectComposer = (state: RootState) => state.network.composer;
 export const selectFriendToggle = (state: RootState) => state.network.friendToggle;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { setLogout } from '../../store/session-slice';
-import { alan, me } from './network-test-data';
+import { removePost, setLogout, setPost } from '../../store/session-slice';
+import { alan, makePost, me } from './network-test-data';
 import {
   commentsLoaded,
   commentsRequested,
@@ -17,6 +17,7 @@ import {
   moreCommentsFailed,
   moreCommentsRequested,
   moreFailed,
+  moreLoaded,
   moreRequested,
   networkReducer,
   postActionDone,
@@ -61,8 +62,30 @@ describe('network slice', () => {
       error: null,
       nextCursor: null,
       more: { status: 'idle', error: null },
+      later: [],
     });
     expect(networkReducer(profile, feedFailed('RATE_LIMITED')).feed).toMatchObject({ status: 'failed', error: 'RATE_LIMITED' });
+  });
+
+  it('keeps later pages here, after the first: new posts at the end, each post once, changes and deletions applied', () => {
+    const paged = reduce(
+      feedRequested({ memberId: null }),
+      feedLoaded({ nextCursor: 'c1' }),
+      moreRequested(),
+      moreLoaded({ posts: [makePost('p2', 'overlaps the first page'), makePost('p3', 'c')], listed: ['p1', 'p2'], nextCursor: 'c2' }),
+      moreLoaded({ posts: [makePost('p3', 'c again'), makePost('p4', 'd')], listed: ['p1', 'p2'] }),
+    );
+    expect(paged.feed.later.map((post) => [post._id, post.description])).toEqual([
+      ['p3', 'c'],
+      ['p4', 'd'],
+    ]);
+    expect(paged.feed).toMatchObject({ nextCursor: null, more: { status: 'loaded' } });
+
+    const edited = networkReducer(paged, setPost(makePost('p4', 'd, edited')));
+    expect(edited.feed.later[1].description).toBe('d, edited');
+    expect(networkReducer(edited, removePost('p3')).feed.later.map((post) => post._id)).toEqual(['p4']);
+    expect(networkReducer(paged, feedRequested({ memberId: null })).feed.later).toEqual([]);
+    expect(networkReducer(paged, postCreated({ nextCursor: 'new', replacesFeed: true })).feed.later).toEqual([]);
   });
 
   it('a published post counts up (the composer starts over) and, from the feed, takes over its paging', () => {

@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FriendSummary, Member, PostComment } from '@atelier/contracts';
+import type { FriendSummary, Member, Post, PostComment } from '@atelier/contracts';
 import type { ApiError } from '../../store/api-client';
 import type { CommentsPage } from '../../store/social-api';
-import { setLogout } from '../../store/session-slice';
+import { removePost, setLogout, setPost } from '../../store/session-slice';
 
 /** What a failed call left behind: the API's error code (`NETWORK` when no answer came). */
 export type NetworkErrorCode = ApiError['code'];
@@ -48,13 +48,18 @@ export interface NetworkState {
     status: LoadStatus;
     error: NetworkErrorCode | null;
   };
-  /** The posts themselves live in the session (spec: setPosts/setPost); this is their paging. */
+  /**
+   * The first page lives in the persisted session (spec: setPosts/setPost); the pages after it live
+   * here, so the session stays small however far a member scrolls.
+   */
   feed: {
     source: FeedSource | null;
     status: LoadStatus;
     error: NetworkErrorCode | null;
     nextCursor: string | null;
     more: { status: LoadStatus; error: NetworkErrorCode | null };
+    /** The posts of the pages after the first, in order. */
+    later: Post[];
   };
   composer: { posting: boolean; error: NetworkErrorCode | null; posted: number };
   posts: Record<string, Partial<Record<PostAction, PostActionState>>>;
@@ -64,7 +69,7 @@ export interface NetworkState {
 
 export const initialNetworkState: NetworkState = {
   member: { id: null, data: null, friends: [], status: 'idle', error: null },
-  feed: { source: null, status: 'idle', error: null, nextCursor: null, more: { status: 'idle', error: null } },
+  feed: { source: null, status: 'idle', error: null, nextCursor: null, more: { status: 'idle', error: null }, later: [] },
   composer: { posting: false, error: null, posted: 0 },
   posts: {},
   comments: {},
@@ -120,6 +125,7 @@ const networkSlice = createSlice({
         error: null,
         nextCursor: null,
         more: { status: 'idle', error: null },
+        later: [],
       };
     },
     feedLoaded(state, action: PayloadAction<{ nextCursor?: string }>) {
@@ -133,7 +139,10 @@ const networkSlice = createSlice({
     moreRequested(state) {
       state.feed.more = { status: 'loading', error: null };
     },
-    moreLoaded(state, action: PayloadAction<{ nextCursor?: string }>) {
+    /** A further page: its posts not already listed (a page may overlap a new post) go at the end. */
+    moreLoaded(state, action: PayloadAction<{ posts: Post[]; listed: string[]; nextCursor?: string }>) {
+      const listed = new Set([...action.payload.listed, ...state.feed.later.map((post) => post._id)]);
+      state.feed.later.push(...action.payload.posts.filter((post) => !listed.has(post._id)));
       state.feed.more.status = 'loaded';
       state.feed.nextCursor = action.payload.nextCursor ?? null;
     },
@@ -153,6 +162,7 @@ const networkSlice = createSlice({
         state.feed.error = null;
         state.feed.nextCursor = action.payload.nextCursor ?? null;
         state.feed.more = { status: 'idle', error: null };
+        state.feed.later = [];
       }
     },
     postFailed(state, action: PayloadAction<NetworkErrorCode>) {
@@ -250,7 +260,17 @@ const networkSlice = createSlice({
     },
   },
   // Nothing of one member's visit may show to the next one who signs in on this browser.
-  extraReducers: (builder) => builder.addCase(setLogout, () => initialNetworkState),
+  extraReducers: (builder) =>
+    builder
+      .addCase(setLogout, () => initialNetworkState)
+      // A changed or deleted post may be on a later page rather than the first.
+      .addCase(setPost, (state, action) => {
+        const index = state.feed.later.findIndex((post) => post._id === action.payload._id);
+        if (index >= 0) state.feed.later[index] = action.payload;
+      })
+      .addCase(removePost, (state, action) => {
+        state.feed.later = state.feed.later.filter((post) => post._id !== action.payload);
+      }),
 });
 
 export const {
