@@ -6,6 +6,7 @@ import { expectBuilt, startServer, WORKER, type RunningServer } from './helpers/
 import { makeTempDir } from './helpers/test-app';
 import { createTestDatabase, testDriver } from './helpers/test-database';
 import { startA1111StandIn, type A1111StandIn } from './stand-ins/a1111-stand-in';
+import { waitForRequest } from './stand-ins/stand-in-server';
 
 // Crashes for real: the built server (or worker) is killed with SIGKILL while a GPU worker is busy with
 // a job, so no shutdown hook hands the job back; the next start must find it and finish it.
@@ -39,6 +40,8 @@ async function jobStuckOnGpu(server: RunningServer, gpu: A1111StandIn): Promise<
   gpu.behaviour = 'hang';
   const { id } = await api<{ id: string }>(server, '/start-job', { method: 'POST', body: JSON.stringify({ prompt: 'a picture cut short' }) });
   await waitForStatus(server, id, ['IN_PROGRESS'], 20_000);
+  // Claimed is not yet sent: the crash must come once the GPU holds the request.
+  await waitForRequest(gpu, (request) => request.path === '/sdapi/v1/txt2img', 20_000);
   return { worker, jobId: id };
 }
 
