@@ -70,6 +70,8 @@ export async function registerFrontend(fastify: FastifyInstance, distDir: string
       if (files.has(pathname) && pathname !== '/index.html') return reply.sendFile(pathname.slice(1));
       if (pathname.startsWith('/static/')) return reply.callNotFound();
       reply.header('Cache-Control', 'no-cache');
+      // The shell asked for by its file name is the shell, not a route the router lacks.
+      if (pathname === '/index.html') return reply.sendFile('index.html');
       const page = pages ? await pages.render({ url: request.raw.url ?? request.url, headers: request.headers }) : null;
       return page === null ? reply.sendFile('index.html') : reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
     });
