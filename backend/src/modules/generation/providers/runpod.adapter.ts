@@ -61,6 +61,7 @@ export function createRunpodProvider(connection: WorkerConnection, options: Runp
   const image = connection.runpodImage ?? 'sd-v1';
   const workflow = options.comfyWorkflow === undefined ? DEFAULT_COMFYUI_WORKFLOW : checkComfyWorkflow(options.comfyWorkflow);
   const http = new WorkerHttp(connection, connection.apiKey ? { authorization: `Bearer ${connection.apiKey}` } : {}, HINTS);
+  const policy = jobPolicy(options);
 
   /** The `input` the image accepts: the validated images refuse any key their schema lacks (rp_validator). */
   function inputFor({ prompt, seed, width, height }: ImageRequest): unknown {
@@ -80,16 +81,8 @@ export function createRunpodProvider(connection: WorkerConnection, options: Runp
     }
   }
 
-  /** A backstop should our cancel never arrive: RunPod ends the job itself past these. */
-  function policy(): Record<string, number> | undefined {
-    if (options.renderTimeoutMs === undefined) return undefined;
-    const executionTimeout = Math.max(options.renderTimeoutMs, MIN_EXECUTION_TIMEOUT_MS);
-    const ttl = Math.min(Math.max(executionTimeout + (options.queueTimeoutMs ?? 0), MIN_TTL_MS), MAX_TTL_MS);
-    return { executionTimeout, ttl };
-  }
-
   async function submit(request: ImageRequest): Promise<string> {
-    const body = { input: inputFor(request), ...(policy() ? { policy: policy() } : {}) };
+    const body = { input: inputFor(request), ...(policy ? { policy } : {}) };
     const answer = await http.json('/run', { method: 'POST', body, signal: request.signal });
     const id = isRecord(answer) ? answer.id : undefined;
     if (typeof id !== 'string' || !id) throw new ProviderError(`${http.label} accepted the job but answered no id`);
@@ -151,6 +144,14 @@ export function createRunpodProvider(connection: WorkerConnection, options: Runp
       return { model, warning: capacityWarning(answer.workers) };
     },
   };
+}
+
+/** A backstop should our cancel never arrive: RunPod ends the job itself past these limits. */
+function jobPolicy({ renderTimeoutMs, queueTimeoutMs = 0 }: RunpodOptions): { executionTimeout: number; ttl: number } | undefined {
+  if (renderTimeoutMs === undefined) return undefined;
+  const executionTimeout = Math.max(renderTimeoutMs, MIN_EXECUTION_TIMEOUT_MS);
+  const ttl = Math.min(Math.max(executionTimeout + queueTimeoutMs, MIN_TTL_MS), MAX_TTL_MS);
+  return { executionTimeout, ttl };
 }
 
 /**
