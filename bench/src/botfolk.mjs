@@ -67,7 +67,7 @@ function rate(work, seconds) {
 function loadBotFolk() {
   const require = createRequire(import.meta.url);
   const load = (name) => require(builtBackend(`modules/botfolk/${name}.js`));
-  const { prng } = load('prng');
+  const { prng } = require(builtBackend('common/random/prng.js'));
   const { randomGenes } = load('genome');
   const { renderFace } = load('face.svg');
   const { individualFromSeed } = load('individual');

@@ -1,6 +1,6 @@
+import { prng } from '../../common/random/prng';
 import { DNA_LENGTH, DnaError, decodeDna, encodeDna } from './dna';
 import { GENOME, geneValues, randomGenes, type GeneSpec, type Genes } from './genome';
-import { prng } from './prng';
 
 const BASES = ['A', 'C', 'G', 'T'];
 const genesOf = (seed: string) => randomGenes(prng(seed));

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
+import { prng } from '../../common/random/prng';
 import { FACE_SIZE, faceDataUrl, renderFace } from './face.svg';
 import { GENOME, geneValues, randomGenes, type GeneSpec, type GeneValue, type Genes } from './genome';
-import { prng } from './prng';
 
 const NAME = '[A-Za-z_][-A-Za-z0-9_:.]*';
 const TAG = new RegExp(`<(/?)(${NAME})((?:\\s+${NAME}="[^"<]*")*)\\s*(/?)>`, 'y');

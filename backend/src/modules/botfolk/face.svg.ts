@@ -1,7 +1,7 @@
 // The 400px face, drawn from the genes alone: same genes, same bytes. Every gene changes the
 // drawing (face.svg.spec.ts varies each one alone). Markup is assembled from numbers and fixed
 // colour tables only, never from text that came in a request, so nothing needs escaping.
-import { prng } from './prng';
+import { prng } from '../../common/random/prng';
 import type { Genes } from './genome';
 
 export const FACE_SIZE = 400;

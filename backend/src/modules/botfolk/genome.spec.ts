@@ -1,6 +1,6 @@
 import { GENDER_GENE } from '@atelier/contracts';
+import { prng } from '../../common/random/prng';
 import { GENOME, geneCardinality, geneIndexOf, geneTraits, geneValues, randomGenes, type GeneSpec, type Genes } from './genome';
-import { prng } from './prng';
 
 const SPECS = GENOME as readonly GeneSpec[];
 

@@ -3,7 +3,7 @@
 // eye openness and the backdrop). Each gene's number of values is a power of two, so the DNA line
 // packs them without waste and every line with a valid checksum names a genome.
 import { GENDER_GENE, type BotFolkTrait } from '@atelier/contracts';
-import type { Prng } from './prng';
+import type { Prng } from '../../common/random/prng';
 
 interface GeneBase {
   /** The key in Genes. */

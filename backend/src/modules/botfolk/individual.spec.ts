@@ -1,9 +1,9 @@
 import { CULTURE_TRAITS, GENDER_GENE, type BotFolkIndividual } from '@atelier/contracts';
+import { prng } from '../../common/random/prng';
 import { DnaError, decodeDna, encodeDna } from './dna';
 import { renderFace } from './face.svg';
 import { geneTraits, randomGenes } from './genome';
 import { faceFromSeed, individualFromDna, individualFromSeed, offspringOf, randomSeed } from './individual';
-import { prng } from './prng';
 import { identityOf } from './society';
 
 const cultureValue = (individual: BotFolkIndividual, name: string) => individual.culture.find((row) => row.name === name)?.value;

@@ -2,11 +2,11 @@
 // them for Nest, and the bench calls them directly.
 import { randomBytes } from 'node:crypto';
 import type { BotFolkIndividual } from '@atelier/contracts';
+import { prng } from '../../common/random/prng';
 import { decodeDna, encodeDna } from './dna';
 import { faceDataUrl, renderFace } from './face.svg';
 import { geneTraits, randomGenes, type Genes } from './genome';
 import { breed } from './offspring';
-import { prng } from './prng';
 import { identityOf, societyOf } from './society';
 
 /** A fresh seed: 72 random bits, in the characters `?seed=` accepts. */

@@ -1,6 +1,6 @@
+import { prng } from '../../common/random/prng';
 import { GENOME, geneIndexOf, geneValues, randomGenes, type GeneKey, type GeneSpec, type GeneValue, type Genes } from './genome';
 import { MUTATION_RATE, breed } from './offspring';
-import { prng } from './prng';
 
 const SPECS = GENOME as readonly GeneSpec[];
 const value = (genes: Genes, key: string) => genes[key as GeneKey];

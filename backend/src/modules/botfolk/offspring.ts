@@ -1,6 +1,6 @@
 // Breeding: uniform crossover (each gene from either parent, evenly) with a small mutation rate.
+import type { Prng } from '../../common/random/prng';
 import { GENOME, geneCardinality, geneIndexOf, geneValueAt, type GeneKey, type GeneSpec, type GeneValue, type Genes } from './genome';
-import type { Prng } from './prng';
 
 /** Chance, per gene, that the child's copy mutates to another value of the gene. */
 export const MUTATION_RATE = 0.02;

@@ -1,7 +1,7 @@
 import { BOTFOLK_WORLDS, CULTURE_TRAITS, type BotFolkTrait } from '@atelier/contracts';
+import { prng } from '../../common/random/prng';
 import { encodeDna } from './dna';
 import { randomGenes } from './genome';
-import { prng } from './prng';
 import { FIRST_NAMES, LAST_NAMES, identityOf, societyOf } from './society';
 
 const dnaOf = (seed: string) => encodeDna(randomGenes(prng(seed)));

@@ -2,7 +2,7 @@
 // birth date, world). Both are drawn from a seed derived from the DNA line, so the DNA alone
 // reproduces the whole individual: a `?dna=` permalink shows the same name as the page did.
 import { BOTFOLK_WORLDS, CULTURE_TRAITS, type BotFolkTrait, type BotFolkWorld } from '@atelier/contracts';
-import { hash64, prng, type Prng } from './prng';
+import { hash64, prng, type Prng } from '../../common/random/prng';
 
 const words = (text: string): string[] => text.split(' ');
 

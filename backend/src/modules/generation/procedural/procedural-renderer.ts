@@ -3,7 +3,7 @@
 // seed, same PNG bytes. The SVG is assembled from numbers and colour tables only: the prompt is
 // read into names (prompt-reading.ts) and never written into the markup.
 import { Resvg } from '@resvg/resvg-js';
-import { hash64, prng, type Prng } from '../../botfolk/prng';
+import { hash64, prng, type Prng } from '../../../common/random/prng';
 import { COLOURS, readPrompt, type Mood, type PromptReading, type Rgb, type Subject } from './prompt-reading';
 
 export const PROCEDURAL_SIZE = 768;

@@ -1,5 +1,5 @@
-// Seeded randomness for Bot Folk: the same seed string always draws the same individual, on every
-// platform and Node version (Math.random cannot be seeded). Integer arithmetic only.
+// Seeded randomness: the same seed string always draws the same Bot Folk individual or procedural
+// picture, on every platform and Node version (Math.random cannot be seeded). Integer arithmetic only.
 
 /** A reproducible stream of draws. */
 export interface Prng {
