@@ -19,7 +19,7 @@ export const TINY_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAA
 export const pngFile = (name = 'picture.png') => ({ name, mimeType: 'image/png', buffer: TINY_PNG });
 export const gifFile = (name = 'animation.gif') => ({ name, mimeType: 'image/gif', buffer: TINY_GIF });
 
-/** The seeded demo members the specs look at (backend/src/db/seed/matrix-network.content.ts). */
+/** The seeded demo members the specs look at (backend/src/modules/users/demo-members.ts). */
 export const SEEDED = {
   guest: { firstName: 'Guest', lastName: 'Visitor' },
   /** The friend specs befriend her: her friend count changes while they run. */

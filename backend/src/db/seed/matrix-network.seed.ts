@@ -3,10 +3,11 @@ import * as path from 'node:path';
 import { GUEST_ACCOUNT } from '@atelier/contracts';
 import sharp from 'sharp';
 import { hashPassword } from '../../modules/auth/password-hasher';
-import { faceFromSeed } from '../../modules/botfolk/individual';
 import type { EncodedImage } from '../../modules/media/image-upload';
 import { mediaDir, type UploadKind } from '../../modules/media/media-paths';
 import { someFileMissing, type PendingPicture } from '../../modules/media/pending-pictures';
+import { demoMemberAvatar } from '../../modules/users/demo-member-avatar';
+import { DEMO_FRIENDSHIPS, DEMO_MEMBERS, type DemoMember, type MemberKey } from '../../modules/users/demo-members';
 import type { Database } from '../database';
 import { friendships } from '../schema/friendships.table';
 import { postComments } from '../schema/post-comments.table';
@@ -14,15 +15,13 @@ import { postLikes } from '../schema/post-likes.table';
 import { posts } from '../schema/posts.table';
 import { users } from '../schema/users.table';
 import { POST_ART_SIZE, postArtSvg, type PostArt } from './illustrations/post-art.svg';
-import { LIKE_INTERVAL_MINUTES, SEED_FRIENDSHIPS, SEED_MEMBERS, SEED_POSTS, type MemberKey, type SeedMember } from './matrix-network.content';
+import { LIKE_INTERVAL_MINUTES, SEED_POSTS } from './matrix-network.content';
 import type { SeedContext, SeedStep } from './seeder';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** Everyone joined before the oldest post and friendship, so profiles read in a sensible order. */
 const JOINED_HOURS_AGO = 45 * 24;
-/** Members' pictures: Bot Folk faces (drawn at 400px), scaled down. */
-const AVATAR_SIZE = 256;
 
 /** An SVG drawing as a PNG of `size` (scaled when the drawing is another size). */
 async function renderPng(svg: string, size: { width: number; height: number }): Promise<EncodedImage> {
@@ -31,22 +30,12 @@ async function renderPng(svg: string, size: { width: number; height: number }): 
 }
 
 /**
- * A seeded member's picture: the Bot Folk individual their email draws (the same on every fresh
- * start), with the member's gender gene and, for women, no beard. The owner's `reset-guest` draws
- * the guest's again with it.
- */
-export function seedMemberAvatar(member: SeedMember): Promise<EncodedImage> {
-  const face = faceFromSeed(member.email, member.gender ? { gender: member.gender, facialHair: 'none' } : { gender: member.gender });
-  return renderPng(face, { width: AVATAR_SIZE, height: AVATAR_SIZE });
-}
-
-/**
  * A seed picture's file name: the generated-name format of uploads, but fixed per picture, so that
  * the rows can name it before it is drawn and a later start can draw it if it is missing.
  */
 const seedFileName = (identity: string) => `${createHash('sha256').update(`matrix-network:${identity}`).digest('hex').slice(0, 32)}.png`;
 
-const avatarFileName = (member: SeedMember) => seedFileName(`avatar:${member.email}`);
+const avatarFileName = (member: DemoMember) => seedFileName(`avatar:${member.email}`);
 const postArtFileName = (art: PostArt) => seedFileName(`post-art:${art.kind}:${art.seed}`);
 
 /** The members' faces and the posts' illustrations that are not on disk yet. */
@@ -55,7 +44,7 @@ async function pendingNetworkPictures(_db: Database, { dataDir }: SeedContext): 
     files: [path.join(mediaDir(dataDir, kind), fileName)],
     draw: async () => [(await draw()).buffer],
   });
-  const avatars = Object.values(SEED_MEMBERS).map((member) => picture('users', avatarFileName(member), () => seedMemberAvatar(member)));
+  const avatars = Object.values(DEMO_MEMBERS).map((member) => picture('users', avatarFileName(member), () => demoMemberAvatar(member)));
   const postArt = SEED_POSTS.flatMap(({ art }) =>
     art ? [picture('posts', postArtFileName(art), () => renderPng(postArtSvg(art), POST_ART_SIZE))] : [],
   );
@@ -68,7 +57,7 @@ async function seedNetwork(tx: Database): Promise<void> {
   const hoursAgo = (hours: number) => new Date(now - hours * HOUR);
   const later = (date: Date, minutes: number) => new Date(date.getTime() + minutes * MINUTE);
 
-  const memberKeys = Object.keys(SEED_MEMBERS) as MemberKey[];
+  const memberKeys = Object.keys(DEMO_MEMBERS) as MemberKey[];
   const ids = Object.fromEntries(memberKeys.map((key) => [key, randomUUID()])) as Record<MemberKey, string>;
 
   // Demo members are there to be read, not signed in as: they share the hash of a secret nobody
@@ -77,7 +66,7 @@ async function seedNetwork(tx: Database): Promise<void> {
 
   await tx.insert(users).values(
     memberKeys.map((key, i) => {
-      const { email, firstName, lastName, location, occupation } = SEED_MEMBERS[key];
+      const { email, firstName, lastName, location, occupation } = DEMO_MEMBERS[key];
       return {
         id: ids[key],
         email,
@@ -86,14 +75,14 @@ async function seedNetwork(tx: Database): Promise<void> {
         location,
         occupation,
         passwordHash: key === 'guest' ? guestHash : lockedHash,
-        picturePath: avatarFileName(SEED_MEMBERS[key]),
+        picturePath: avatarFileName(DEMO_MEMBERS[key]),
         createdAt: hoursAgo(JOINED_HOURS_AGO - i),
       };
     }),
   );
 
   await tx.insert(friendships).values(
-    SEED_FRIENDSHIPS.flatMap(([a, b], i) => {
+    DEMO_FRIENDSHIPS.flatMap(([a, b], i) => {
       const createdAt = hoursAgo(JOINED_HOURS_AGO - memberKeys.length - i);
       return [
         { userId: ids[a], friendId: ids[b], createdAt },

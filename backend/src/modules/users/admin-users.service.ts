@@ -2,20 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { GUEST_ACCOUNT, type AdminMember } from '@atelier/contracts';
 import { AppError } from '../../common/errors/app-error';
 import { ChangeNotifier } from '../../db/change-notifier';
-import { SEED_FRIENDSHIPS, SEED_MEMBERS } from '../../db/seed/matrix-network.content';
-import { seedMemberAvatar } from '../../db/seed/matrix-network.seed';
 import { MEMBERS_TOPIC } from '../auth/active-members.cache';
 import { hashPassword } from '../auth/password-hasher';
 import { MediaStore } from '../media/media-store.service';
 import type { AdminMemberListQuery } from './admin-users.schemas';
+import { demoMemberAvatar } from './demo-member-avatar';
+import { DEMO_FRIENDSHIPS, DEMO_MEMBERS } from './demo-members';
 import { UsersRepository, type AdminMemberRow } from './users.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_EMAIL = 320;
 
-/** The seed's friends of the guest, by email: a recreated guest gets back those still around. */
-const GUEST_FRIEND_EMAILS = SEED_FRIENDSHIPS.filter((pair) => pair.includes('guest')).map(
-  ([a, b]) => SEED_MEMBERS[a === 'guest' ? b : a].email,
+/** The guest's demo friends, by email: a recreated guest gets back those still around. */
+const GUEST_FRIEND_EMAILS = DEMO_FRIENDSHIPS.filter((pair) => pair.includes('guest')).map(
+  ([a, b]) => DEMO_MEMBERS[a === 'guest' ? b : a].email,
 );
 
 function toAdminMember(row: AdminMemberRow): AdminMember {
@@ -64,11 +64,11 @@ export class AdminUsersService {
    * is created again, with its seed picture and its seed friends who are still members.
    */
   async resetGuest(): Promise<AdminMember> {
-    const { email, firstName, lastName, location, occupation } = SEED_MEMBERS.guest;
+    const { email, firstName, lastName, location, occupation } = DEMO_MEMBERS.guest;
     const passwordHash = await hashPassword(GUEST_ACCOUNT.password);
     let saved: string | undefined;
     const guest = await this.users.restoreGuest({ email, firstName, lastName, location, occupation, passwordHash }, async () => {
-      saved = await this.media.save('users', await seedMemberAvatar(SEED_MEMBERS.guest));
+      saved = await this.media.save('users', await demoMemberAvatar(DEMO_MEMBERS.guest));
       return saved;
     });
     if (saved && !guest.created) await this.media.remove('users', saved);
