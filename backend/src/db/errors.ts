@@ -1,3 +1,5 @@
+import { DrizzleQueryError } from 'drizzle-orm';
+
 // PostgreSQL error codes, read the same way from pg and PGlite errors (Drizzle wraps them in `cause`).
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -23,3 +25,6 @@ export async function unlessReferenceGone<T>(write: Promise<T>, gone: () => Erro
     throw isForeignKeyViolation(error) ? gone() : error;
   }
 }
+
+/** Drizzle's wrapper around a failed query: its `query` is the statement, its `cause` the driver's error. */
+export const isFailedQuery = (error: unknown): error is DrizzleQueryError => error instanceof DrizzleQueryError;

@@ -1,4 +1,4 @@
-import { DrizzleQueryError } from 'drizzle-orm';
+import { isFailedQuery } from '../../db/errors';
 
 /** A backing service the API cannot do its work without. */
 export type Dependency = 'database' | 'queue';
@@ -61,7 +61,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  */
 export function unavailableDependency(error: unknown): Dependency | undefined {
   const chain = [...causes(error)];
-  const inDatabaseQuery = chain.some((cause) => cause instanceof DrizzleQueryError || cause instanceof TransactionNotStarted);
+  const inDatabaseQuery = chain.some((cause) => isFailedQuery(cause) || cause instanceof TransactionNotStarted);
   for (const cause of chain) {
     const code = text(cause.code);
     const message = text(cause.message);

@@ -1,4 +1,4 @@
-import { DrizzleQueryError } from 'drizzle-orm';
+import { isFailedQuery } from '../../db/errors';
 
 /**
  * Fields of database and HTTP errors that name what failed without carrying what was stored: a
@@ -24,7 +24,7 @@ function firstLineReplaced(stack: string | undefined, headline: string): string 
  */
 export function serializeError(error: unknown, depth = 0): unknown {
   if (!(error instanceof Error)) return error;
-  const isQuery = error instanceof DrizzleQueryError;
+  const isQuery = isFailedQuery(error);
   const message = isQuery ? 'Failed query' : withoutQuotedValues(error.message);
   const type = error.constructor.name;
   const serialized: Record<string, unknown> = { type, message, stack: firstLineReplaced(error.stack, `${type}: ${message}`) };

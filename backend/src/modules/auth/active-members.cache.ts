@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ChangeNotifier } from '../../db/change-notifier';
-import { UsersRepository } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
 
 /** Removing or disabling members publishes this topic; every process forgets who it had seen. */
 export const MEMBERS_TOPIC = 'members';
@@ -33,7 +33,7 @@ export class ActiveMembersCache {
   private seen = new Map<string, ActiveMember>();
 
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     notifier: ChangeNotifier,
   ) {
     notifier.subscribe(MEMBERS_TOPIC, () => (this.seen = new Map()));

@@ -7,7 +7,6 @@ import type { AppConfig } from '../../config/app-config';
 import { isUniqueViolation } from '../../db/errors';
 import { encodeUploadedImage } from '../media/image-upload';
 import { MediaStore } from '../media/media-store.service';
-import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import type { LoginInput, RegisterInput } from './auth.schemas';
 import { hashPassword, verifyPassword } from './password-hasher';
@@ -24,7 +23,6 @@ export class AuthService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jwt: JwtService,
-    private readonly users: UsersRepository,
     private readonly members: UsersService,
     private readonly media: MediaStore,
   ) {}
@@ -34,12 +32,12 @@ export class AuthService {
    * picture is stored; if the insert still fails, the stored picture is removed again.
    */
   async register(input: RegisterInput): Promise<Member> {
-    if (await this.users.findByEmail(input.email)) throw emailTaken();
+    if (await this.members.findByEmail(input.email)) throw emailTaken();
     const picture = await encodeUploadedImage(input.picture, 'picture', AVATAR_MAX_SIDE);
     const passwordHash = await hashPassword(input.password);
     const picturePath = await this.media.save('users', picture);
     try {
-      const row = await this.users.insert({
+      return await this.members.register({
         firstName: input.firstName,
         lastName: input.lastName,
         email: input.email,
@@ -48,7 +46,6 @@ export class AuthService {
         occupation: input.occupation,
         picturePath,
       });
-      return this.members.member(row, true);
     } catch (error) {
       await this.media.remove('users', picturePath);
       throw isUniqueViolation(error) ? emailTaken() : error;
@@ -57,7 +54,7 @@ export class AuthService {
 
   /** One answer for an unknown email and a wrong password, in the same time. */
   async login(input: LoginInput): Promise<LoginResponse> {
-    const row = await this.users.findByEmail(input.email);
+    const row = await this.members.findByEmail(input.email);
     if (!(await verifyPassword(row?.passwordHash, input.password)) || !row) {
       throw new AppError('UNAUTHORIZED', 'The email or password is not correct');
     }

@@ -5,7 +5,7 @@ import { unlessReferenceGone } from '../../db/errors';
 import { encodeUploadedImage } from '../media/image-upload';
 import { MediaStore } from '../media/media-store.service';
 import { ImpressionsCounter } from '../users/impressions.counter';
-import { UsersRepository } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
 import { FeedCache, servedPage, type PostPage, type ServedPage } from './feed-cache';
 import { encodeCursor } from './feed-cursor';
 import { toPost, toPostComment } from './post.serializer';
@@ -34,7 +34,7 @@ export class PostsService {
 
   constructor(
     private readonly posts: PostsRepository,
-    private readonly users: UsersRepository,
+    private readonly members: UsersService,
     private readonly media: MediaStore,
     private readonly impressions: ImpressionsCounter,
     private readonly cache: FeedCache,
@@ -46,7 +46,7 @@ export class PostsService {
   }
 
   async byAuthor(authorId: string, query: PageQuery): Promise<ServedPage> {
-    if (!(await this.users.exists(authorId))) throw new AppError('NOT_FOUND', `No member with id ${authorId}`);
+    await this.members.assertExists(authorId);
     return this.page(query, authorId);
   }
 

@@ -12,6 +12,6 @@ import { UsersService } from './users.service';
   imports: [MediaModule, RateLimitModule],
   controllers: [UsersController, AdminUsersController],
   providers: [UsersRepository, UsersService, ImpressionsCounter, AdminUsersService],
-  exports: [UsersRepository, UsersService, ImpressionsCounter],
+  exports: [UsersService, ImpressionsCounter],
 })
 export class UsersModule {}

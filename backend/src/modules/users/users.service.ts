@@ -4,7 +4,7 @@ import { AppError } from '../../common/errors/app-error';
 import { unlessReferenceGone } from '../../db/errors';
 import { ImpressionsCounter } from './impressions.counter';
 import { toFriendSummary, toMember } from './member.serializer';
-import { UsersRepository, type UserRow } from './users.repository';
+import { UsersRepository, type NewUserRow, type UserRow } from './users.repository';
 
 const noSuchMember = (id: string) => new AppError('NOT_FOUND', `No member with id ${id}`);
 
@@ -28,8 +28,28 @@ export class UsersService {
     return toMember(row, await this.users.friendsOf(row.id), { includeEmail: isSelf });
   }
 
-  async friends(id: string): Promise<FriendSummary[]> {
+  /** Other modules ask here, not the repository: NOT_FOUND unless the member exists. */
+  async assertExists(id: string): Promise<void> {
     if (!(await this.users.exists(id))) throw noSuchMember(id);
+  }
+
+  /** The member's whole row (password hash, disabled time, token version), for signing in. */
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.users.findByEmail(email);
+  }
+
+  /** Writes a new member, who is answered as they see themself. A taken email fails as a unique violation. */
+  async register(values: NewUserRow): Promise<Member> {
+    return this.member(await this.users.insert(values), true);
+  }
+
+  /** The token version an active member's tokens carry; undefined when the member is disabled or gone. */
+  activeTokenVersion(id: string): Promise<number | undefined> {
+    return this.users.activeTokenVersion(id);
+  }
+
+  async friends(id: string): Promise<FriendSummary[]> {
+    await this.assertExists(id);
     return (await this.users.friendsOf(id)).map(toFriendSummary);
   }
 
@@ -41,7 +61,7 @@ export class UsersService {
         { field: 'friendId', message: 'must be another member' },
       ]);
     }
-    if (!(await this.users.exists(friendId))) throw noSuchMember(friendId);
+    await this.assertExists(friendId);
     // Either member may be removed meanwhile; the friend check above covers the usual case.
     await unlessReferenceGone(this.users.toggleFriendship(id, friendId), () => noSuchMember(friendId));
     return (await this.users.friendsOf(id)).map(toFriendSummary);
