@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { backendBoundaries } from './eslint/backend-boundaries.mjs';
+import { packageBoundaries } from './eslint/package-boundaries.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/coverage/**', '**/playwright-report/**', '**/test-results/**', 'backend/src/db/migrations/**'] },
@@ -26,4 +28,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...backendBoundaries,
+  ...packageBoundaries,
 );
