@@ -9,7 +9,7 @@ import { appRoutes } from './app/router';
 import { SITE_META } from './app/route-meta-table';
 import { assumedViewportWidth } from './app/server-render/assumed-viewport';
 import { pageDataElement } from './app/server-render/page-data';
-import { createServerStore } from './store/app-store';
+import { createServerStore } from './app/app-store';
 import { createServerEmotionCache, serverStyleTags } from './theme/emotion-cache';
 
 // The server render of the public showcase pages (built by `vite build --ssr`, run by the backend):

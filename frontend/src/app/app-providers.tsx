@@ -3,7 +3,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Provider } from 'react-redux';
 import type { Store } from '@reduxjs/toolkit';
-import type { RootState } from '../store/app-store';
+import type { RootState } from '../store/root-state';
 import { PreloadedContentContext, type PreloadedContent } from '../store/content-api';
 import { selectMode } from '../store/session-selectors';
 import { useAppSelector } from '../store/store-hooks';

@@ -3,7 +3,7 @@ import { CacheProvider } from '@emotion/react';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type DataRouter } from 'react-router-dom';
-import { createAppStore, createAppStoreStepwise, whenRehydrated, type AppStore, type RootState } from '../store/app-store';
+import { createAppStore, createAppStoreStepwise, whenRehydrated, type AppStore, type RootState } from './app-store';
 import { rememberContent } from '../store/content-api';
 import { initialSessionState } from '../store/session-slice';
 import { appTheme } from '../theme/app-theme';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runSaga } from 'redux-saga';
 import { ApiError } from './api-client';
 import { withToken } from './api-saga';
-import { createAppStore } from './app-store';
+import { createAppStore } from '../app/app-store';
 import { setLogin } from './session-slice';
 import { testMember } from '../test/fixtures';
 

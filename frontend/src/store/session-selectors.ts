@@ -1,4 +1,4 @@
-import type { RootState } from './app-store';
+import type { RootState } from './root-state';
 
 export const selectMode = (state: RootState) => state.session.mode;
 export const selectUser = (state: RootState) => state.session.user;

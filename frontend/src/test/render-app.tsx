@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { PersistGate } from 'redux-persist/integration/react';
 import { AppProviders } from '../app/app-providers';
 import { appRoutes } from '../app/router';
-import { createAppStore } from '../store/app-store';
+import { createAppStore } from '../app/app-store';
 import { setLogin } from '../store/session-slice';
 import { setViewportWidth } from './viewport';
 import { testMember } from './fixtures';

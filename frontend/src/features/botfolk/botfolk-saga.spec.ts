@@ -1,7 +1,7 @@
 import type { BotFolkIndividual } from '@atelier/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../store/api-client';
-import { createAppStore } from '../../store/app-store';
+import { createAppStore } from '../../app/app-store';
 import { BotFolkAnswerError, botfolkApi } from './botfolk-api';
 import { botfolkLeft, individualRequested, offspringRequested } from './botfolk-slice';
 import { ada, bram, cleo } from './botfolk-test-data';

@@ -1,4 +1,4 @@
-import type { RootState } from '../../store/app-store';
+import type { RootState } from '../../store/root-state';
 
 export const selectBotFolkStatus = (state: RootState) => state.botfolk.status;
 export const selectBotFolkIndividual = (state: RootState) => state.botfolk.individual;

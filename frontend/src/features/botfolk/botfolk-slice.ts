@@ -52,3 +52,10 @@ const botfolkSlice = createSlice({
 export const { individualRequested, offspringRequested, individualSucceeded, individualFailed, botfolkLeft } =
   botfolkSlice.actions;
 export const botfolkReducer = botfolkSlice.reducer;
+
+// This feature's key in the app's state; app/app-store mounts botfolkReducer under it.
+declare module '../../store/root-state' {
+  interface RootState {
+    botfolk: BotFolkState;
+  }
+}

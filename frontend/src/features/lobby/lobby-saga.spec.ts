@@ -1,7 +1,7 @@
 import type { Member } from '@atelier/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../store/api-client';
-import { createAppStore } from '../../store/app-store';
+import { createAppStore } from '../../app/app-store';
 import { socialApi } from '../../store/social-api';
 import { testMember } from '../../test/fixtures';
 import { loginRequested, modeChanged, registerRequested } from './lobby-slice';

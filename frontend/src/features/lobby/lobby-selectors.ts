@@ -1,4 +1,4 @@
-import type { RootState } from '../../store/app-store';
+import type { RootState } from '../../store/root-state';
 
 export const selectLobbyMode = (state: RootState) => state.lobby.mode;
 export const selectLobbySubmitting = (state: RootState) => state.lobby.status === 'submitting';

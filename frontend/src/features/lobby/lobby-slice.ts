@@ -73,3 +73,10 @@ const lobbySlice = createSlice({
 export const { modeChanged, loginRequested, registerRequested, loginSucceeded, registerSucceeded, lobbyFailed, lobbyLeft } =
   lobbySlice.actions;
 export const lobbyReducer = lobbySlice.reducer;
+
+// This feature's key in the app's state; app/app-store mounts lobbyReducer under it.
+declare module '../../store/root-state' {
+  interface RootState {
+    lobby: LobbyState;
+  }
+}

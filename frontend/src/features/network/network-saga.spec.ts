@@ -1,7 +1,7 @@
 import { FEED_PAGE, friendSummaryOf, type PostComment } from '@atelier/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../store/api-client';
-import { createAppStore } from '../../store/app-store';
+import { createAppStore } from '../../app/app-store';
 import { setLogin, setPosts } from '../../store/session-slice';
 import { socialApi, type CommentsPage, type FeedPage } from '../../store/social-api';
 import { alan, makePost, me } from './network-test-data';

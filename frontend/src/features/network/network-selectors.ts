@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { Post } from '@atelier/contracts';
-import type { RootState } from '../../store/app-store';
+import type { RootState } from '../../store/root-state';
 import { selectPosts } from '../../store/session-selectors';
 import type { PostAction } from './network-slice';
 

@@ -307,3 +307,10 @@ export const {
 } = networkSlice.actions;
 
 export const networkReducer = networkSlice.reducer;
+
+// This feature's key in the app's state; app/app-store mounts networkReducer under it.
+declare module '../../store/root-state' {
+  interface RootState {
+    network: NetworkState;
+  }
+}

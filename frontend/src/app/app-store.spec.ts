@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore, createAppStoreStepwise, whenRehydrated } from './app-store';
-import { setLogin, setMode } from './session-slice';
+import { setLogin, setMode } from '../store/session-slice';
 import { testMember } from '../test/fixtures';
 
 describe('persisted session', () => {

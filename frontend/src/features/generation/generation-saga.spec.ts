@@ -1,7 +1,7 @@
 import type { JobStatusResponse, StartedJob } from '@atelier/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-client';
-import { createAppStore } from './app-store';
+import { ApiError } from '../../store/api-client';
+import { createAppStore } from '../../app/app-store';
 import { GenerationAnswerError, generationApi } from './generation-api';
 import { completedJob, jobAnswer } from './generation-test-data';
 import { JobFailedError, POLL_INTERVAL_MS } from './generation-saga';

@@ -1,13 +1,14 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type ReducersMapObject } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE, type Persistor } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { botfolkReducer } from '../features/botfolk/botfolk-slice';
+import { generationReducer } from '../features/generation/generation-slice';
 import { lobbyReducer } from '../features/lobby/lobby-slice';
 import { networkReducer } from '../features/network/network-slice';
-import { generationReducer } from './generation-slice';
+import type { RootState } from '../store/root-state';
+import { sessionReducer } from '../store/session-slice';
 import { rootSaga } from './root-saga';
-import { sessionReducer } from './session-slice';
 
 // Exactly the spec's persisted session, under the spec's key and version.
 export const sessionPersistConfig = {
@@ -18,13 +19,15 @@ export const sessionPersistConfig = {
   timeout: 5000,
 };
 
-const rootReducer = combineReducers({
+// Typed by RootState, so a key a feature declares but nobody mounts (or mounted but undeclared) fails to compile.
+const reducers: ReducersMapObject<RootState> = {
   session: persistReducer(sessionPersistConfig, sessionReducer),
   lobby: lobbyReducer,
   network: networkReducer,
   botfolk: botfolkReducer,
   generation: generationReducer,
-});
+};
+const rootReducer = combineReducers(reducers);
 
 function configureAppStore() {
   const sagaMiddleware = createSagaMiddleware();
@@ -86,6 +89,6 @@ export function whenRehydrated(persistor: Persistor): Promise<void> {
   });
 }
 
-export type RootState = ReturnType<typeof rootReducer>;
+// The state this store holds, declared in store/ so that features type their selectors without importing the app.
+export type { RootState } from '../store/root-state';
 export type AppStore = ReturnType<typeof createAppStore>['store'];
-export type AppDispatch = AppStore['dispatch'];

@@ -4,12 +4,12 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { alpha, styled } from '@mui/material/styles';
-import { FAILURE_MESSAGE } from '../store/api-saga';
-import { exampleImageUrl, randomExampleNumber, type GeneratedImage, type RenderProgress } from '../store/generation-api';
-import { selectGenerationJob } from '../store/generation-selectors';
-import { generationLeft, type GenerationPage } from '../store/generation-slice';
-import { useAppDispatch, useAppSelector } from '../store/store-hooks';
-import { SpinnerGrid } from './spinner-grid';
+import { FAILURE_MESSAGE } from '../../store/api-saga';
+import { exampleImageUrl, randomExampleNumber, type GeneratedImage, type RenderProgress } from './generation-api';
+import { selectGenerationJob } from './generation-selectors';
+import { generationLeft, type GenerationPage } from './generation-slice';
+import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
+import { SpinnerGrid } from '../../components/spinner-grid';
 
 /** Spec section 9: result pictures are 768px wide (narrower only when the screen is), and square. */
 const RESULT_PX = 768;

@@ -7,8 +7,8 @@ import {
   type JobStatusResponse,
   type StartedJob,
 } from '@atelier/contracts';
-import { config } from '../config';
-import { apiRequest, type ApiRequest } from './api-client';
+import { config } from '../../config';
+import { apiRequest, type ApiRequest } from '../../store/api-client';
 
 // The Forge and Dream-o-matic calls (spec section 7, DESIGN section 6), on the generation API base
 // (VITE_GEN_API_URL). Every answer is checked before a page relies on it.

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DreamMode, ExamplePage, GenerationInfo } from '@atelier/contracts';
-import type { ApiError } from './api-client';
+import type { ApiError } from '../../store/api-client';
 import type { GeneratedImage, RenderProgress } from './generation-api';
 
 // The Forge and Dream-o-matic pages' jobs (spec section 4), one per page, and the hardware both name.
@@ -86,3 +86,10 @@ export const {
   generationInfoLoaded,
 } = generationSlice.actions;
 export const generationReducer = generationSlice.reducer;
+
+// This feature's key in the app's state; app/app-store mounts generationReducer under it.
+declare module '../../store/root-state' {
+  interface RootState {
+    generation: GenerationState;
+  }
+}

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import type { GenerationInfo } from '@atelier/contracts';
 import { styled } from '@mui/material/styles';
-import { selectGenerationInfo } from '../store/generation-selectors';
-import { generationInfoRequested } from '../store/generation-slice';
-import { useAppDispatch, useAppSelector } from '../store/store-hooks';
+import { selectGenerationInfo } from './generation-selectors';
+import { generationInfoRequested } from './generation-slice';
+import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
 
 /** What the spec's header names; shown while the server's own info loads, when it fails, or when it lists no GPU. */
 export const DEFAULT_GENERATION_INFO: GenerationInfo = { model: 'Stable Diffusion 1.5', gpus: ['RTX A5000', 'RTX 3090'] };

@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { GenerationHardware } from '../../components/generation-hardware';
-import { GenerationResult } from '../../components/generation-result';
+import { GenerationHardware } from './generation-hardware';
+import { GenerationResult } from './generation-result';
 import { PageFrame } from '../../components/page-frame';
-import { jobRequested } from '../../store/generation-slice';
+import { jobRequested } from './generation-slice';
 import { useAppDispatch } from '../../store/store-hooks';
 
 /** The Forge generator: a prompt in, a new image out (spec: Image generator page). */

@@ -1,4 +1,4 @@
-import type { RootState } from './app-store';
+import type { RootState } from '../../store/root-state';
 import type { GenerationPage } from './generation-slice';
 
 export const selectGenerationJob = (page: GenerationPage) => (state: RootState) => state.generation[page];

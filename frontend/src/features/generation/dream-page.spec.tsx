@@ -2,8 +2,8 @@ import type { DreamMode } from '@atelier/contracts';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ApiError } from '../../store/api-client';
-import { generationApi } from '../../store/generation-api';
-import { jobAnswer } from '../../store/generation-test-data';
+import { generationApi } from './generation-api';
+import { jobAnswer } from './generation-test-data';
 import { renderApp } from '../../test/render-app';
 
 configure({ asyncUtilTimeout: 4000 });

@@ -2,7 +2,7 @@ import type { Action } from '@reduxjs/toolkit';
 import { FINISHED_JOB_STATUSES, type GenerationInfo, type JobStatusResponse, type StartedJob } from '@atelier/contracts';
 import { call, delay, put, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import { ApiError } from './api-client';
+import { ApiError } from '../../store/api-client';
 import { GenerationAnswerError, generatedImageOf, generationApi, renderProgressOf } from './generation-api';
 import {
   generationInfoLoaded,

@@ -3,7 +3,7 @@ import type { Saga } from 'redux-saga';
 import { botfolkSaga } from '../features/botfolk/botfolk-saga';
 import { lobbySaga } from '../features/lobby/lobby-saga';
 import { networkSaga } from '../features/network/network-saga';
-import { generationSaga } from './generation-saga';
+import { generationSaga } from '../features/generation/generation-saga';
 
 // Each feature's watcher saga is listed here as the feature lands; the shell itself has no side effects.
 const featureSagas: Saga[] = [

@@ -2,10 +2,10 @@ import { DREAM_MODES, type DreamMode } from '@atelier/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { GenerationHardware } from '../../components/generation-hardware';
-import { GenerationResult } from '../../components/generation-result';
+import { GenerationHardware } from './generation-hardware';
+import { GenerationResult } from './generation-result';
 import { PageFrame } from '../../components/page-frame';
-import { jobRequested } from '../../store/generation-slice';
+import { jobRequested } from './generation-slice';
 import { useAppDispatch } from '../../store/store-hooks';
 
 /** The spec's button texts, one per mode of POST /start-dream. */

@@ -1,7 +1,7 @@
 import type { JobStatusResponse } from '@atelier/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchMock } from '../test/fetch-mock';
-import { ApiError } from './api-client';
+import { fetchMock } from '../../test/fetch-mock';
+import { ApiError } from '../../store/api-client';
 import {
   GenerationAnswerError,
   exampleImageUrl,
@@ -12,7 +12,7 @@ import {
 } from './generation-api';
 
 // The generation calls go to the generation API, whose base may differ from the social API's.
-vi.mock('../config', () => ({ config: { apiUrl: '/social-api', genApiUrl: 'https://gen.example/api' } }));
+vi.mock('../../config', () => ({ config: { apiUrl: '/social-api', genApiUrl: 'https://gen.example/api' } }));
 
 const { fetch: fetchStub, answer, lastCall } = fetchMock();
 vi.stubGlobal('fetch', fetchStub);
