@@ -14,11 +14,11 @@ exports.renderPage = async (request, fetchContent) => {
   if (pathname === '/declined') return null;
   if (pathname === '/broken') throw new Error('render failed');
   if (pathname === '/unknown-content') return { status: 200, html: String(await fetchContent('/content/no-such-thing')) };
-  if (pathname === '/missing-project') return { status: 200, html: String(await fetchContent('/content/projects/solar')) };
+  if (pathname === '/missing-project') return { status: 404, html: 'project ' + JSON.stringify(await fetchContent('/content/projects/solar')) };
   if (pathname === '/no/such/page') return { status: 404, html: request.template.replace('<head>', '<head><title>404 Not Found</title>') };
   const answers = {};
   for (const path of ['/content/trending', '/content/gallery']) answers[path] = await fetchContent(path);
-  const page = JSON.stringify({ url: request.url, userAgent: request.userAgent, mobileHint: request.mobileHint, answers });
+  const page = JSON.stringify({ url: request.url, answers });
   return { status: 200, html: request.template.replace('<div id="root"></div>', () => '<div id="root">' + page + '</div>') };
 };
 `;
@@ -51,17 +51,13 @@ describe('server-rendered pages', () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  it('answers a page with its server render, given the URL, the user agent hints and the content API answers', async () => {
-    const res = await t.http
-      .get('/project/solar?tab=1')
-      .set('User-Agent', 'Phone Mobile Safari')
-      .set('Sec-CH-UA-Mobile', '?1')
-      .expect(200);
+  it('answers a page with its server render, given the URL and the content API answers', async () => {
+    const res = await t.http.get('/project/solar?tab=1').set('User-Agent', 'Phone Mobile Safari').expect(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
 
     const page = JSON.parse(/<div id="root">(.*)<\/div>/.exec(res.text)?.[1] ?? 'null');
-    expect(page).toMatchObject({ url: expect.stringMatching(/\/project\/solar\?tab=1$/), userAgent: 'Phone Mobile Safari', mobileHint: '?1' });
+    expect(page).toEqual({ url: expect.stringMatching(/\/project\/solar\?tab=1$/), answers: expect.any(Object) });
     expect(page.answers['/content/trending']).toEqual([expect.objectContaining({ firstName: 'Ada', location: 'London </script>' })]);
     for (const apiPath of Object.keys(page.answers)) {
       const api = await t.http.get(`/api${apiPath}`).expect(200);
@@ -78,12 +74,17 @@ describe('server-rendered pages', () => {
     );
   });
 
-  it('answers index.html as it is where the render declines, fails or asks for content that does not exist', async () => {
+  it('answers index.html as it is where the render declines, fails or asks for content that is not public', async () => {
     const index = fs.readFileSync(path.join(root, 'dist', 'index.html'), 'utf8');
-    for (const page of ['/declined', '/broken', '/unknown-content', '/missing-project']) {
+    for (const page of ['/declined', '/broken', '/unknown-content']) {
       const res = await t.http.get(page).expect(200);
       expect(res.text).toBe(index);
     }
+  });
+
+  it('gives the render null for a project that does not exist, and answers the 404 it then gives', async () => {
+    const res = await t.http.get('/missing-project').expect(404);
+    expect(res.text).toBe('project null');
   });
 
   it('answers with the status the render gives: 404 for a path no route knows', async () => {

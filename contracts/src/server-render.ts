@@ -2,21 +2,21 @@
 // as the backend loads and calls it (backend/src/modules/pages).
 
 export interface PageRequest {
-  /** The absolute URL asked for. */
+  /** The absolute URL asked for. The page does not depend on the visitor: the layout is in its styles. */
   url: string;
-  userAgent?: string;
-  /** The Sec-CH-UA-Mobile request header. */
-  mobileHint?: string;
   /** The built index.html, into which the page goes. */
   template: string;
 }
 
-/** Answers one content API path (`/content/site`), as GET /api<path> would; throws when it would fail. */
+/**
+ * Answers one content API path (`/content/site`), as GET /api<path> would: null where it would answer
+ * 404 (a project that does not exist), a throw where it would fail otherwise.
+ */
 export type ContentFetcher = (path: string) => Promise<unknown>;
 
 /** A page's first HTML: the whole page for the showcase, else the app shell with the route's own head. */
 export interface RenderedPage {
-  /** 200, or 404 for a path no route matches (the browser then shows the router's error screen). */
+  /** 200; 404 for a path no route matches (the router's error screen) or a page of content that does not exist. */
   status: number;
   html: string;
 }

@@ -3,7 +3,7 @@ import { expect, test } from '../support/test';
 
 // The showcase pages come rendered from the server (frontend/src/entry-server.tsx) and the app then
 // hydrates them: the content is there without JavaScript, and hydration keeps the server's elements.
-const SHOWCASE = ['/', '/gallery', '/dev', '/exhibit', '/project/solar', '/feature/nvidia-h100', '/citadel'];
+const SHOWCASE = ['/', '/gallery', '/dev', '/exhibit', '/forge', '/dream', '/life', '/lobby', '/project/solar', '/feature/nvidia-h100', '/citadel'];
 
 // Plain Playwright: without JavaScript, the app never marks itself ready.
 withoutAppWait.describe('without JavaScript', () => {
@@ -24,10 +24,27 @@ withoutAppWait.describe('without JavaScript', () => {
     await expect(page.getByRole('main').locator('a[target="_blank"][rel="noopener noreferrer"]')).toHaveCount(21 * 2);
   });
 
-  withoutAppWait('the generators and Matrix Network are left to the browser', async ({ page }) => {
-    for (const path of ['/forge', '/matrix', '/lobby']) {
-      await page.goto(path);
-      await expect(page.locator('#root')).toBeEmpty();
+  withoutAppWait('the generators, Bot Folk and the lobby come drawn; the members-only Matrix Network is left to the browser', async ({ page }) => {
+    await page.goto('/forge');
+    await expect(page.getByRole('button', { name: 'GENERATE' })).toBeVisible();
+    await expect(page.locator('img[src*="/generation/examples/forge/"]')).toBeVisible();
+    await page.goto('/dream');
+    await expect(page.locator('img[src*="/generation/examples/dream/"]')).toBeVisible();
+    await page.goto('/life');
+    await expect(page.getByRole('button', { name: 'CREATE A NEW UNIQUE BOT FOLK INDIVIDUAL' })).toBeVisible();
+    await page.goto('/lobby');
+    await expect(page.getByLabel('Password').first()).toBeVisible();
+    await page.goto('/matrix');
+    await expect(page.locator('#root')).toBeEmpty();
+  });
+
+  withoutAppWait('the first HTML is laid out for any screen by its own styles: no user agent is read', async ({ page }) => {
+    for (const width of [390, 820, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/gallery');
+      const wide = width >= 1000;
+      await expect(page.getByRole('navigation', { name: 'Main' }), `${width}px`).toBeVisible({ visible: wide });
+      await expect(page.getByRole('button', { name: 'open menu' }), `${width}px`).toBeVisible({ visible: !wide });
     }
   });
 
@@ -53,16 +70,18 @@ withoutAppWait.describe('without JavaScript', () => {
   });
 });
 
-// guessed: whether the server's width guess (from the user agent) fits the screen.
-for (const [device, options, guessed] of [
-  ['a phone', { viewport: devices['Pixel 7'].viewport, userAgent: devices['Pixel 7'].userAgent, isMobile: true, hasTouch: true }, true],
-  ['a desktop browser at 375px (the server guessed wide)', { viewport: { width: 375, height: 800 } }, false],
-  ['a desktop browser at 1280px', { viewport: { width: 1280, height: 800 } }, true],
+// The server draws one page for every screen (the layout is in its styles), so hydration keeps it
+// whatever the device: no user agent is read, none can be guessed wrong.
+for (const [device, options] of [
+  ['a phone', { viewport: devices['Pixel 7'].viewport, userAgent: devices['Pixel 7'].userAgent, isMobile: true, hasTouch: true }],
+  ['an iPad asking as desktop Safari, at 820px', { viewport: { width: 820, height: 1180 }, userAgent: devices['Desktop Safari'].userAgent, hasTouch: true }],
+  ['a desktop browser at 375px', { viewport: { width: 375, height: 800 } }],
+  ['a desktop browser at 1280px', { viewport: { width: 1280, height: 800 } }],
 ] as const) {
   test.describe(`hydration on ${device}`, () => {
     test.use(options);
 
-    test('keeps every showcase page as the server drew it, with no errors, then lays it out for the screen', async ({ page }) => {
+    test('keeps every showcase page as the server drew it, with no errors, laid out for the screen', async ({ page }) => {
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
       page.on('console', (message) => {
@@ -82,10 +101,7 @@ for (const [device, options, guessed] of [
           return [main !== null && main === document.querySelector('main'), heading !== null && heading === document.querySelector('h1')];
         });
         expect(kept, `${path}: the server's main landmark and heading are the live ones`).toEqual([true, true]);
-        // The page came with all its styles: hydration adds no stylesheet (whose rules would make the
-        // browser restyle the page). Where the guess was wrong, the re-layout brings styles of its own.
-        if (guessed) await expect(page.locator('style[data-emotion="atl"]'), `${path}: styles added by hydration`).toHaveCount(0);
-        // Nor does loading the page's chunk add the stylesheet the server inlined.
+        // Loading the page's chunk does not add the stylesheet the server inlined.
         await expect(page.locator('link[rel="stylesheet"]:not([disabled])'), `${path}: stylesheets added by the app`).toHaveCount(0);
       }
       const wide = (options.viewport?.width ?? 0) >= 1000;
@@ -104,4 +120,45 @@ test('the page works once hydrated: the phone menu opens, the gallery viewer ope
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: /image 1 of 60: view full size$/ }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a project the owner adds gets its card link and its own server-rendered page; once removed, its page is 404', async ({ page }) => {
+  const admin = { Authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` };
+  const site = (await (await page.request.get('/api/content/site')).json()) as { projects: Record<string, unknown>[] };
+  const { slug: _slug, ...template } = site.projects[0];
+  const slug = `e2e-${Date.now().toString(36)}`;
+  const title = `Owner Project ${slug}`;
+  const added = await page.request.post('/api/admin/content/projects', {
+    headers: admin,
+    data: {
+      ...template,
+      slug,
+      title,
+      featured: true,
+      page: { title, subtitle: 'Added through the admin API a moment ago', blocks: [{ kind: 'text', heading: 'What it is', paragraphs: ['A project only this test has.'] }] },
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  try {
+    const first = await page.request.get(`/project/${slug}`);
+    expect(first.status()).toBe(200);
+    const html = await first.text();
+    expect(html).toContain(`<title>${title} | Atelier</title>`);
+    expect(html).toContain('A project only this test has.');
+
+    await page.goto('/');
+    await page.locator(`a[href="/project/${slug}"]`).first().click();
+    await expect(page).toHaveURL(new RegExp(`/project/${slug}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('A project only this test has.')).toBeVisible();
+    await expect(page).toHaveTitle(`${title} | Atelier`);
+  } finally {
+    const removed = await page.request.delete(`/api/admin/content/projects/${slug}`, { headers: admin });
+    expect(removed.status(), await removed.text()).toBe(204);
+  }
+  const gone = await page.request.get(`/project/${slug}`);
+  expect(gone.status()).toBe(404);
+  expect(await gone.text()).toContain('<title>Project Not Found | Atelier</title>');
+  await page.goto(`/project/${slug}`);
+  await expect(page.getByRole('alert')).toContainText('There is no page for this project yet.');
 });

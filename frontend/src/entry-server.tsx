@@ -1,104 +1,81 @@
 import type { ContentFetcher, PageRequest, RenderedPage } from '@atelier/contracts';
+import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
-import { isRouteMetaHandle, type RouteMeta } from './components/route-meta';
+import { isRouteMetaHandle, routeMetaOf, type RouteMeta } from './components/route-meta';
 import { AppProviders } from './app/app-providers';
+import { contentOf, type ServerLoadContext } from './app/page-content-loader';
 import { appRoutes } from './app/router';
 import { SITE_META } from './app/route-meta-table';
-import { assumedViewportWidth } from './app/server-render/assumed-viewport';
 import { pageDataElement } from './app/server-render/page-data';
 import { createServerStore } from './app/app-store';
-import { createServerEmotionCache, serverStyleTags } from './theme/emotion-cache';
+import { EMOTION_KEY } from './theme/emotion-cache';
 
 // The server render of the public showcase pages (built by `vite build --ssr`, run by the backend):
 // the page's HTML with its content and styles, so it paints before the app's code has arrived; the
-// browser then hydrates it (app/start-app.tsx). Other pages are left to the browser, but their first
-// HTML still carries their own title and description, and an unknown path answers 404.
+// browser then hydrates it (app/start-app.tsx). The route loaders read the content in-process
+// (app/page-content-loader.ts), so each page renders once, and its styles come from emotion's server
+// API. Other pages are left to the browser, but their first HTML still carries their own title and
+// description, and an unknown path answers 404.
 
 const handler = createStaticHandler(appRoutes);
 
-// Content can depend on content (a column drawn once the page's main answer is in); each pass fetches
-// what the previous one lacked. Today's pages need two.
-const MAX_PASSES = 4;
-
-/** The last render of a page at a width: the content it was drawn from, and its HTML. */
+/** The last render of a page: the content it was drawn from, and its HTML. */
 interface LastRender {
   template: string;
-  paths: string[];
   content: string;
+  status: number;
   html: string;
 }
 const lastRenders = new Map<string, LastRender>();
-// Enough for every showcase page at each assumed width.
+// Enough for every showcase page (and then some projects).
 const LAST_RENDERS_KEPT = 100;
-
-/** The content answers as one string, the same for the same answers whatever order they came in. */
-const contentKey = (answers: Record<string, unknown>) =>
-  JSON.stringify(Object.keys(answers).sort().map((path) => [path, answers[path]]));
 
 /** The page's first HTML and status, or null when index.html should answer as it is (a redirect). */
 export async function renderPage(request: PageRequest, fetchContent: ContentFetcher): Promise<RenderedPage | null> {
-  const context = await handler.query(new Request(request.url));
+  const requestContext: ServerLoadContext = { fetchContent };
+  const context = await handler.query(new Request(request.url), { requestContext });
   if (context instanceof Response) return null;
   if (context.statusCode === 404) return { status: 404, html: fillHead(request.template, NOT_FOUND_META) };
   if (context.statusCode !== 200) return null;
   // Drawn in the browser (it depends on the visitor or on chance), under its own head.
   if (!isServerRendered(context)) return { status: 200, html: fillHead(request.template, metaOf(context)) };
-  return { status: 200, html: await renderShowcasePage(request, fetchContent, context) };
+  return renderShowcasePage(request, context);
 }
 
 /** What the first HTML of an unknown path says; the router's error screen says the same once drawn. */
 const NOT_FOUND_META: RouteMeta = { title: '404 Not Found | Atelier', description: 'This page could not be shown.' };
 
-async function renderShowcasePage(request: PageRequest, fetchContent: ContentFetcher, context: StaticHandlerContext): Promise<string> {
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const viewportWidth = assumedViewportWidth(request.userAgent, request.mobileHint);
-
-  const answers: Record<string, unknown> = {};
-  const failed = new Set<string>();
-  const fetchAll = (paths: string[]) =>
-    Promise.all(
-      paths.map(async (path) => {
-        try {
-          answers[path] = await fetchContent(path);
-        } catch {
-          failed.add(path);
-        }
-      }),
-    );
-
-  // Rendering is the costly part: a page whose content has not changed since its last render at
-  // this width is that render. Otherwise the content it needed last time is fetched up front.
+/**
+ * Renders the page once, with the content its loaders answered. Rendering is the costly part: a page
+ * whose content has not changed since its last render is that render.
+ */
+async function renderShowcasePage(request: PageRequest, context: StaticHandlerContext): Promise<RenderedPage> {
   const { pathname, search } = new URL(request.url);
-  const renderKey = `${viewportWidth} ${pathname}${search}`;
+  const renderKey = `${pathname}${search}`;
+  const content = JSON.stringify(context.loaderData);
   const last = lastRenders.get(renderKey);
-  if (last) {
-    await fetchAll(last.paths);
-    if (failed.size === 0 && last.template === request.template && contentKey(answers) === last.content) return last.html;
-  }
+  if (last && last.template === request.template && last.content === content) return { status: last.status, html: last.html };
 
-  for (let pass = 1; ; pass += 1) {
-    const missing = new Set<string>();
-    const cache = createServerEmotionCache();
-    const markup = await prerender(
-      <CacheProvider value={cache}>
-        <AppProviders store={createServerStore()} serverRender={{ content: { answers, missing }, viewportWidth }}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
-      </CacheProvider>,
-    );
-    const wanted = [...missing].filter((path) => !failed.has(path));
-    if (wanted.length === 0 || pass === MAX_PASSES) {
-      const styles = serverStyleTags(cache);
-      // Content that could not be fetched stays out: the browser asks for it and shows its own error.
-      const html = fillTemplate(request.template, { meta: metaOf(context), styles, markup, data: pageDataElement({ content: answers, viewportWidth }) });
-      if (failed.size === 0) remember(renderKey, { template: request.template, paths: Object.keys(answers), content: contentKey(answers), html });
-      return html;
-    }
-    await fetchAll(wanted);
-  }
+  const cache = createCache({ key: EMOTION_KEY });
+  const emotionServer = createEmotionServer(cache);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const markup = await prerender(
+    <CacheProvider value={cache}>
+      <AppProviders store={createServerStore()}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </CacheProvider>,
+  );
+  const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(markup));
+  const html = fillTemplate(request.template, { meta: metaOf(context), styles, markup, data: pageDataElement({ loaderData: context.loaderData }) });
+  // A page about something that is not there (a removed project) says so, and answers 404.
+  const status = hasMissingContent(context) ? 404 : 200;
+  remember(renderKey, { template: request.template, content, status, html });
+  return { status, html };
 }
 
 function remember(key: string, render: LastRender): void {
@@ -107,14 +84,19 @@ function remember(key: string, render: LastRender): void {
   if (lastRenders.size > LAST_RENDERS_KEPT) lastRenders.delete(lastRenders.keys().next().value as string);
 }
 
+/** A loader answered null for some content: the API has nothing there. */
+function hasMissingContent(context: StaticHandlerContext): boolean {
+  return Object.values(context.loaderData).some((data) => Object.values(contentOf(data)).includes(null));
+}
+
 function isServerRendered(context: StaticHandlerContext): boolean {
   return context.matches.some(({ route }) => isRouteMetaHandle(route.handle) && route.handle.serverRendered === true);
 }
 
 /** The deepest matched route's meta, as useRouteMeta picks it in the browser. */
 function metaOf(context: StaticHandlerContext): RouteMeta {
-  const handles = context.matches.map(({ route }) => route.handle).filter(isRouteMetaHandle);
-  return handles.at(-1)?.meta ?? SITE_META;
+  const matches = context.matches.map(({ route, params }) => ({ handle: route.handle, params, data: context.loaderData[route.id] }));
+  return routeMetaOf(matches) ?? SITE_META;
 }
 
 /** Renders to HTML once everything has loaded (lazy components included), as the final page shows it. */

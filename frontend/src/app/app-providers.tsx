@@ -4,36 +4,23 @@ import { ThemeProvider } from '@mui/material/styles';
 import { Provider } from 'react-redux';
 import type { Store } from '@reduxjs/toolkit';
 import type { RootState } from '../store/root-state';
-import { PreloadedContentContext, type PreloadedContent } from '../store/content-api';
 import { selectMode } from '../store/session-selectors';
 import { useAppSelector } from '../store/store-hooks';
 import { appTheme } from '../theme/app-theme';
-import { ServerViewportContext } from '../theme/use-media-up';
-
-/** What a server render (and the hydration of its page) renders with; see app/server-render. */
-export interface ServerRenderInputs {
-  content: PreloadedContent;
-  viewportWidth: number;
-}
 
 interface AppProvidersProps {
   store: Store<RootState>;
-  serverRender?: ServerRenderInputs;
   children: ReactNode;
 }
 
 /**
- * Store, the server render's inputs when there is one, and the theme of the stored mode. The stored
- * session is read back before anything renders (app/start-app.tsx waits for it).
+ * Store and the theme of the stored mode. The stored session is read back before anything renders
+ * (app/start-app.tsx waits for it).
  */
-export function AppProviders({ store, serverRender, children }: AppProvidersProps) {
+export function AppProviders({ store, children }: AppProvidersProps) {
   return (
     <Provider store={store}>
-      <PreloadedContentContext.Provider value={serverRender?.content ?? null}>
-        <ServerViewportContext.Provider value={serverRender?.viewportWidth}>
-          <ModeThemeProvider>{children}</ModeThemeProvider>
-        </ServerViewportContext.Provider>
-      </PreloadedContentContext.Provider>
+      <ModeThemeProvider>{children}</ModeThemeProvider>
     </Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStore, createAppStoreStepwise, whenRehydrated } from './app-store';
+import { createAppStore, whenRehydrated } from './app-store';
 import { setLogin, setMode } from '../store/session-slice';
 import { testMember } from '../test/fixtures';
 
@@ -29,20 +29,5 @@ describe('persisted session', () => {
     expect(session.mode).toBe('light');
     expect(session.token).toBe('jwt');
     expect(session.user?.firstName).toBe('Ada');
-  });
-
-  it('made step by step, as a server-rendered page starts it, it is the same store: the session comes back', async () => {
-    const first = createAppStore();
-    await whenRehydrated(first.persistor);
-    first.store.dispatch(setLogin({ user: testMember, token: 'jwt' }));
-    await first.persistor.flush();
-
-    let steps = 0;
-    const second = await createAppStoreStepwise(async () => {
-      steps += 1;
-    });
-    await whenRehydrated(second.persistor);
-    expect(steps).toBe(2);
-    expect(second.store.getState().session).toMatchObject({ token: 'jwt', user: { firstName: 'Ada' } });
   });
 });

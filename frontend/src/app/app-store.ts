@@ -56,19 +56,6 @@ export function createAppStore() {
 }
 
 /**
- * createAppStore, awaiting `between` between its steps (the store, its sagas, reading the stored
- * session back): a server-rendered page's start ends a task there, so no step adds to another's.
- */
-export async function createAppStoreStepwise(between: () => Promise<void>): Promise<ReturnType<typeof createAppStore>> {
-  const { store, sagaMiddleware } = configureAppStore();
-  await between();
-  sagaMiddleware.run(rootSaga);
-  await between();
-  const persistor = persistStore(store);
-  return { store, persistor };
-}
-
-/**
  * The store of a server render: an anonymous visitor's initial state. No saga runs and nothing is
  * persisted; the page only reads it.
  */

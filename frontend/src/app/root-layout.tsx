@@ -1,18 +1,23 @@
-import { Outlet } from 'react-router-dom';
-import { useRouteMeta } from '../components/route-meta';
+import { useMemo } from 'react';
+import { Outlet, useMatches } from 'react-router-dom';
+import { routeMetaOf } from '../components/route-meta';
+import { PageContentContext } from '../store/content-api';
 import { SiteFrame } from './layout/site-frame';
+import { pageContentOf } from './page-content-loader';
 import { usePageMeta } from './page-meta';
 import { SITE_META } from './route-meta-table';
 import { ScrollToTop } from './scroll-to-top';
 
 export function RootLayout() {
-  usePageMeta(useRouteMeta() ?? SITE_META);
+  const matches = useMatches();
+  usePageMeta(routeMetaOf(matches) ?? SITE_META);
+  const content = useMemo(() => pageContentOf(matches), [matches]);
   return (
-    <>
+    <PageContentContext.Provider value={content}>
       <ScrollToTop />
       <SiteFrame>
         <Outlet />
       </SiteFrame>
-    </>
+    </PageContentContext.Provider>
   );
 }

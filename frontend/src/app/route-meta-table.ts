@@ -1,4 +1,7 @@
-import type { RouteMeta } from '../components/route-meta';
+import type { ProjectPage } from '@atelier/contracts';
+import type { ContentMeta, RouteMeta } from '../components/route-meta';
+import { contentApi } from '../store/content-api';
+import { contentOf } from './page-content-loader';
 
 // Titles, descriptions and headings of every page; the spec's own texts where it gives them.
 export const ROUTE_META = {
@@ -44,30 +47,6 @@ export const ROUTE_META = {
     title: 'NVIDIA H100 80 GB',
     description: 'The NVIDIA H100 Tensor Core GPU with 80 GB of memory, for training and serving AI models.',
   },
-  bedrock: {
-    title: 'Bedrock Stack: Open-Source Python FastAPI Full Stack',
-    description: 'The Bedrock Stack, an open-source Python full stack built on FastAPI.',
-  },
-  atelier: {
-    title: 'Atelier: Self-Hostable Portfolio & Showcase Platform',
-    description: 'Atelier, the project behind this site: a self-hostable portfolio and showcase platform for AI/ML developers.',
-  },
-  botfolk: {
-    title: 'Bot Folk: Synthetic Life Simulation in Next.js',
-    description: 'Bot Folk, a Next.js full-stack prototype of a synthetic-life simulation.',
-  },
-  solar: {
-    title: 'Machine Learning Solar Design',
-    description: 'A patented machine-learning solar design app, led and built by a full-time team from 2018 to 2021.',
-  },
-  nucleus: {
-    title: 'Nucleus: Node-Based Social Network Stack',
-    description: 'Nucleus, a Node-based full stack for a social network.',
-  },
-  ansible: {
-    title: 'AnsibleMyEC2: Open-Source EC2 Automation',
-    description: 'AnsibleMyEC2, an open-source Ansible project that automates AWS EC2 instances.',
-  },
   lobby: {
     title: 'Matrix Network: Sign In or Create Account',
     description: 'Sign in to Matrix Network, the social network for AI/ML professionals, or create a new account.',
@@ -96,3 +75,15 @@ export const ROUTE_META = {
 } satisfies Record<string, RouteMeta>;
 
 export const SITE_META: RouteMeta = ROUTE_META.home;
+
+/**
+ * A project page's meta, from the project its loader answered: its title and subtitle. Before the
+ * answer arrives (a first visit in the browser) it is a plain "Project"; a project that does not
+ * exist says so.
+ */
+export const projectMeta: ContentMeta = (data, { slug = '' }) => {
+  const page = contentOf(data)[contentApi.project.path(slug)] as ProjectPage | null | undefined;
+  if (page === null) return { title: 'Project Not Found | Atelier', description: 'There is no page for this project.', heading: 'Project not found' };
+  if (page === undefined) return { title: 'Project | Atelier', description: 'A project from this portfolio.', heading: 'Project' };
+  return { title: `${page.title} | Atelier`, description: page.subtitle, heading: page.title };
+};

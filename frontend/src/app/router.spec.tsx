@@ -5,7 +5,8 @@ import { ROUTE_META } from './route-meta-table';
 
 const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content');
 
-// Every path of the spec's route table, with DESIGN's resolved placeholders.
+// Every path of the spec's route table, with DESIGN's resolved placeholders; /project/<slug> pages
+// take their meta from their content (features/projects/project-page.spec.tsx).
 const SPEC_ROUTES: [string, keyof typeof ROUTE_META][] = [
   ['/', 'home'],
   ['/gallery', 'gallery'],
@@ -16,12 +17,6 @@ const SPEC_ROUTES: [string, keyof typeof ROUTE_META][] = [
   ['/life', 'life'],
   ['/feature/nvidia-rtx-5090', 'rtx5090'],
   ['/feature/nvidia-h100', 'h100'],
-  ['/project/bedrock', 'bedrock'],
-  ['/project/atelier', 'atelier'],
-  ['/project/botfolk', 'botfolk'],
-  ['/project/solar', 'solar'],
-  ['/project/nucleus', 'nucleus'],
-  ['/project/ansible', 'ansible'],
   ['/lobby', 'lobby'],
   ['/matrix', 'matrix'],
   ['/profile/u42', 'profile'],

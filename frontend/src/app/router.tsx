@@ -1,32 +1,47 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import type { RouteMeta, RouteMetaHandle } from '../components/route-meta';
+import { exampleLoader } from '../features/generation/example-loader';
+import { contentApi } from '../store/content-api';
 import { SiteFrame } from './layout/site-frame';
+import { pageContentLoader, type ContentPaths } from './page-content-loader';
 import { RequireToken } from './require-token';
 import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
-import { ROUTE_META } from './route-meta-table';
+import { projectMeta, ROUTE_META } from './route-meta-table';
 
 type PageModule = { default: ComponentType };
 
 // Every page is its own chunk: the first load carries only the shell and the page it shows.
 const lazyPage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
-function page(path: string, meta: RouteMeta, load: () => Promise<PageModule>, serverRendered = false): RouteObject {
-  const handle: RouteMetaHandle = { meta, serverRendered };
+function page(path: string, meta: RouteMeta, load: () => Promise<PageModule>): RouteObject {
+  const handle: RouteMetaHandle = { meta };
   return { path, handle, lazy: lazyPage(load) };
 }
 
 /**
- * A public showcase page: the server renders it with its content (entry-server.tsx), so it paints
- * before the app's code arrives. Pages that depend on the visitor (session, forms) or on chance
- * (random examples) are left to the browser.
+ * A public page the server renders, with the content its loader reads in-process (entry-server.tsx),
+ * so it paints before the app's code arrives. What is left to chance (an example picture) is drawn
+ * by a loader too, so hydration shows what the server drew. Pages for members only are left to the
+ * browser.
  */
-const showcasePage = (path: string, meta: RouteMeta, load: () => Promise<PageModule>) => page(path, meta, load, true);
+function showcasePage(
+  path: string,
+  meta: RouteMetaHandle['meta'],
+  load: () => Promise<PageModule>,
+  content: ContentPaths = () => [],
+  options?: Parameters<typeof pageContentLoader>[1],
+): RouteObject {
+  const route = { handle: { meta, serverRendered: true } satisfies RouteMetaHandle, loader: pageContentLoader(content, options), lazy: lazyPage(load) };
+  // '' is the index route, the home page.
+  return path === '' ? { index: true, ...route } : { path, ...route };
+}
 
-const loadProjectPage = () => import('../features/projects/project-page');
 const loadGpuFeaturePage = () => import('../features/gpu-feature/gpu-feature-page');
 const loadRestrictedPage = () => import('../features/restricted/restricted-page');
+const site = () => [contentApi.site.path()];
+const projectContent: ContentPaths = ({ slug = '' }) => [contentApi.project.path(slug)];
 
 export const appRoutes: RouteObject[] = [
   {
@@ -36,26 +51,25 @@ export const appRoutes: RouteObject[] = [
     // Shown while the first page's chunk loads, so the frame paints at once.
     hydrateFallbackElement: <SiteFrame />,
     children: [
-      {
-        index: true,
-        handle: { meta: ROUTE_META.home, serverRendered: true } satisfies RouteMetaHandle,
-        lazy: lazyPage(() => import('../features/home/home-page')),
-      },
-      showcasePage('gallery', ROUTE_META.gallery, () => import('../features/gallery/gallery-page')),
-      showcasePage('dev', ROUTE_META.resources, () => import('../features/resources/resources-page')),
-      showcasePage('exhibit', ROUTE_META.exhibit, () => import('../features/exhibit/exhibit-page')),
-      page('forge', ROUTE_META.forge, () => import('../features/generation/forge-page')),
-      page('dream', ROUTE_META.dream, () => import('../features/generation/dream-page')),
-      page('life', ROUTE_META.life, () => import('../features/botfolk/botfolk-page')),
-      showcasePage('feature/nvidia-rtx-5090', ROUTE_META.rtx5090, loadGpuFeaturePage),
-      showcasePage('feature/nvidia-h100', ROUTE_META.h100, loadGpuFeaturePage),
-      showcasePage('project/bedrock', ROUTE_META.bedrock, loadProjectPage),
-      showcasePage('project/atelier', ROUTE_META.atelier, loadProjectPage),
-      showcasePage('project/botfolk', ROUTE_META.botfolk, loadProjectPage),
-      showcasePage('project/solar', ROUTE_META.solar, loadProjectPage),
-      showcasePage('project/nucleus', ROUTE_META.nucleus, loadProjectPage),
-      showcasePage('project/ansible', ROUTE_META.ansible, loadProjectPage),
-      page('lobby', ROUTE_META.lobby, () => import('../features/lobby/lobby-page')),
+      showcasePage('', ROUTE_META.home, () => import('../features/home/home-page'), () => [
+        contentApi.site.path(),
+        contentApi.trending.path(),
+        contentApi.gallery.path(),
+      ]),
+      showcasePage('gallery', ROUTE_META.gallery, () => import('../features/gallery/gallery-page'), () => [contentApi.gallery.path()]),
+      showcasePage('dev', ROUTE_META.resources, () => import('../features/resources/resources-page'), () => [contentApi.resources.path()]),
+      showcasePage('exhibit', ROUTE_META.exhibit, () => import('../features/exhibit/exhibit-page'), () => [contentApi.exhibit.path()]),
+      { ...showcasePage('forge', ROUTE_META.forge, () => import('../features/generation/forge-page')), loader: exampleLoader('forge') },
+      { ...showcasePage('dream', ROUTE_META.dream, () => import('../features/generation/dream-page')), loader: exampleLoader('dream') },
+      // The intro and buttons come rendered; the individual is asked for once the page is live.
+      showcasePage('life', ROUTE_META.life, () => import('../features/botfolk/botfolk-page')),
+      showcasePage('feature/nvidia-rtx-5090', ROUTE_META.rtx5090, loadGpuFeaturePage, site),
+      showcasePage('feature/nvidia-h100', ROUTE_META.h100, loadGpuFeaturePage, site),
+      // Every project the owner has, added or removed with the admin API or `atelier projects`. Its
+      // title, status and header all come from its one answer, so the browser waits for it too.
+      showcasePage('project/:slug', projectMeta, () => import('../features/projects/project-page'), projectContent, { waitInBrowser: true }),
+      // Rendered for a visitor who is not signed in; a member's stored session replaces it (start-app.tsx).
+      showcasePage('lobby', ROUTE_META.lobby, () => import('../features/lobby/lobby-page')),
       {
         element: <RequireToken />,
         children: [
@@ -69,7 +83,3 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
-
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
-}

@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router-dom';
+import { useMatches, type Params } from 'react-router-dom';
 
 /** What each route declares about its page: document title, meta description and visible heading. */
 export interface RouteMeta {
@@ -8,8 +8,11 @@ export interface RouteMeta {
   heading?: string;
 }
 
+/** A page whose title comes from its content (a project's page): its meta from what its loader answered. */
+export type ContentMeta = (data: unknown, params: Params) => RouteMeta;
+
 export interface RouteMetaHandle {
-  meta: RouteMeta;
+  meta: RouteMeta | ContentMeta;
   /** The server renders this page (see showcasePage in app/router.tsx). */
   serverRendered?: boolean;
 }
@@ -18,12 +21,22 @@ export function isRouteMetaHandle(handle: unknown): handle is RouteMetaHandle {
   return typeof handle === 'object' && handle !== null && 'meta' in handle;
 }
 
-/** The meta of the deepest matched route that declares one. */
-export function useRouteMeta(): RouteMeta | undefined {
-  const matches = useMatches();
+interface MetaMatch {
+  handle: unknown;
+  data: unknown;
+  params: Params;
+}
+
+/** The meta of the deepest route that declares one, given its loader's answer. */
+export function routeMetaOf(matches: readonly MetaMatch[]): RouteMeta | undefined {
   for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const { handle } = matches[index];
-    if (isRouteMetaHandle(handle)) return handle.meta;
+    const { handle, data, params } = matches[index];
+    if (isRouteMetaHandle(handle)) return typeof handle.meta === 'function' ? handle.meta(data, params) : handle.meta;
   }
   return undefined;
+}
+
+/** The meta of the shown page. */
+export function useRouteMeta(): RouteMeta | undefined {
+  return routeMetaOf(useMatches());
 }

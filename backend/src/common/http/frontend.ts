@@ -1,5 +1,4 @@
 import * as fs from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
 import * as path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -8,10 +7,9 @@ import type { RenderedPage } from '@atelier/contracts';
 /** Paths the SPA never answers: the API (and its aliases) and content/uploads under /assets. */
 const SERVER_PATHS = /^\/(api|express|fastapi|assets)(\/|$)/;
 
-/** What a server render reads of a request: the URL as the client sent it, and its headers. */
+/** What a server render reads of a request: the URL as the client sent it (the page is the same for every visitor). */
 export interface PageRequest {
   url: string;
-  headers: IncomingHttpHeaders;
 }
 
 /** Server-rendered pages: the page's first HTML and status, or null where the app shell should answer as it is. */
@@ -72,7 +70,7 @@ export async function registerFrontend(fastify: FastifyInstance, distDir: string
       reply.header('Cache-Control', 'no-cache');
       // The shell asked for by its file name is the shell, not a route the router lacks.
       if (pathname === '/index.html') return reply.sendFile('index.html');
-      const page = pages ? await pages.render({ url: request.raw.url ?? request.url, headers: request.headers }) : null;
+      const page = pages ? await pages.render({ url: request.raw.url ?? request.url }) : null;
       return page === null ? reply.sendFile('index.html') : reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
     });
   });

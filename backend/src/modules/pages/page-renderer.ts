@@ -57,12 +57,8 @@ export class PageRenderer {
   async render(request: PageRequest): Promise<RenderedPage | null> {
     if (!this.entry || this.template === null) return null;
     const url = new URL(request.url, 'http://localhost');
-    const header = (name: string) => [request.headers[name]].flat()[0];
     try {
-      return await this.entry.renderPage(
-        { url: url.href, userAgent: header('user-agent'), mobileHint: header('sec-ch-ua-mobile'), template: this.template },
-        this.fetchContent,
-      );
+      return await this.entry.renderPage({ url: url.href, template: this.template }, this.fetchContent);
     } catch (error) {
       this.logger.error(`Server render of ${url.pathname} failed; answering the app shell: ${String(error)}`);
       return null;

@@ -1,15 +1,15 @@
+import type { HydrationState } from 'react-router-dom';
+
 // What a server-rendered page carries for the browser's first render, so that hydration draws exactly
-// what the server drew: the content answers it rendered with and the viewport width it assumed.
-// It travels as JSON in a <script type="application/json">, which the browser never runs (so the
-// content security policy, which forbids inline scripts, has nothing to refuse).
+// what the server drew: the router's loader answers (the page's content). It travels as JSON in a
+// <script type="application/json">, which the browser never runs (so the content security policy,
+// which forbids inline scripts, has nothing to refuse).
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 export interface ServerPageData {
-  /** Content API answers by path (`/content/site`), as useContent asks for them. */
-  content: Record<string, unknown>;
-  /** The viewport width the server assumed from the user agent, in CSS px. */
-  viewportWidth: number;
+  /** The matched routes' loader answers by route id, as createBrowserRouter's hydrationData takes them. */
+  loaderData: NonNullable<HydrationState['loaderData']>;
 }
 
 // Inside <script>, '</script>' or '<!--' in a string would end or confuse the element; \u escapes
@@ -28,8 +28,8 @@ export function readPageData(document: Document): ServerPageData | null {
   if (!element?.textContent) return null;
   try {
     const data = JSON.parse(element.textContent) as Partial<ServerPageData>;
-    if (typeof data.content !== 'object' || data.content === null || typeof data.viewportWidth !== 'number') return null;
-    return { content: data.content, viewportWidth: data.viewportWidth };
+    if (typeof data.loaderData !== 'object' || data.loaderData === null) return null;
+    return { loaderData: data.loaderData };
   } catch {
     return null;
   }

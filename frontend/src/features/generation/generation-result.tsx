@@ -1,11 +1,12 @@
-import { Fragment, useEffect, useId, useState } from 'react';
+import { Fragment, useEffect, useId } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { alpha, styled } from '@mui/material/styles';
 import { FAILURE_MESSAGE } from '../../store/api-saga';
-import { exampleImageUrl, randomExampleNumber, type GeneratedImage, type RenderProgress } from './generation-api';
+import { useExampleNumber } from './example-loader';
+import { exampleImageUrl, type GeneratedImage, type RenderProgress } from './generation-api';
 import { selectGenerationJob } from './generation-selectors';
 import { generationLeft, type GenerationPage } from './generation-slice';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
@@ -119,7 +120,7 @@ interface GenerationResultProps {
 export function GenerationResult({ page, exampleNote, exampleAlt, waitingLabel, resultAlt }: GenerationResultProps) {
   const dispatch = useAppDispatch();
   const { status, result, rendering } = useAppSelector(selectGenerationJob(page));
-  const [exampleNumber] = useState(() => randomExampleNumber(page));
+  const exampleNumber = useExampleNumber();
   const statsId = useId();
 
   useEffect(

@@ -1,9 +1,8 @@
 import type { ProjectPage } from '@atelier/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROUTE_META } from '../../app/route-meta-table';
 import { ApiError } from '../../store/api-client';
-import { contentApi } from '../../store/content-api';
+import { clearContentCache } from '../../store/content-api';
 import { MIT_TEXT, projectPages } from '../../test/content-fixtures';
 import { renderApp } from '../../test/render-app';
 import { PROJECT_FAILURE, PROJECT_NOT_FOUND } from './project-page';
@@ -13,16 +12,27 @@ configure({ asyncUtilTimeout: 4000 });
 // The route loads its page lazily; compiling it once up front keeps the first test within its time.
 beforeAll(() => import('./project-page'));
 
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The content API as the route's loader and the page reach it: a project's page, or 404. */
+function contentServer(url: RequestInfo | URL): Promise<Response> {
+  const slug = /\/content\/projects\/([^/?]+)$/.exec(String(url))?.[1];
+  const page = slug === undefined ? undefined : projectPages[decodeURIComponent(slug)];
+  return Promise.resolve(page ? json(page) : json({ code: 'NOT_FOUND', message: 'No such project' }, 404));
+}
+
 let consoleError: ReturnType<typeof vi.spyOn>;
+let fetch: ReturnType<typeof vi.fn<typeof globalThis.fetch>>;
 beforeEach(() => {
+  clearContentCache();
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  vi.spyOn(contentApi, 'project').mockImplementation(async (slug) => {
-    const page = projectPages[slug];
-    if (!page) throw new ApiError(404, 'NOT_FOUND', 'No such project');
-    return page;
-  });
+  fetch = vi.fn<typeof globalThis.fetch>(contentServer);
+  vi.stubGlobal('fetch', fetch);
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 async function openProject(slug: string) {
   const view = renderApp(`/project/${slug}`);
@@ -38,9 +48,17 @@ const expectOpensInNewTab = (link: HTMLElement, href: string) => {
 };
 
 describe('/project/<slug>', { timeout: 20_000 }, () => {
-  it('asks the content API for the page of its own route', async () => {
+  it('asks the content API for the page of its own route, once', async () => {
     await openProject('bedrock');
-    expect(contentApi.project).toHaveBeenCalledWith('bedrock');
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([expect.stringMatching(/\/api\/content\/projects\/bedrock$/)]);
+  });
+
+  it('shows any project the content API has: the route is not a fixed list', async () => {
+    const added: ProjectPage = { slug: 'new-thing', title: 'A New Thing', subtitle: 'Added by the owner today', blocks: [] };
+    fetch.mockImplementation((url) => (String(url).endsWith('/content/projects/new-thing') ? Promise.resolve(json(added)) : contentServer(url)));
+    renderApp('/project/new-thing');
+    expect(await screen.findByRole('heading', { level: 1, name: 'A New Thing' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('A New Thing | Atelier'));
   });
 
   it('the header block shows title and subtitle and goes home when clicked', async () => {
@@ -62,10 +80,10 @@ describe('/project/<slug>', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('keeps the route title and description', async () => {
+  it("takes its title and description from the project's content", async () => {
     await openProject('bedrock');
-    await waitFor(() => expect(document.title).toBe(ROUTE_META.bedrock.title));
-    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', ROUTE_META.bedrock.description);
+    await waitFor(() => expect(document.title).toBe(`${projectPages.bedrock.title} | Atelier`));
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', projectPages.bedrock.subtitle);
   });
 
   it('renders text blocks (heading and paragraphs) and chips blocks (coloured)', async () => {
@@ -126,14 +144,14 @@ describe('/project/<slug>', { timeout: 20_000 }, () => {
     expectOpensInNewTab(screen.getByRole('link', { name: 'Repository' }), 'https://github.com/example/ansible-my-ec2');
   });
 
-  it('shows a skeleton while the page is on its way', async () => {
-    let answer: (page: ProjectPage) => void = () => undefined;
-    vi.mocked(contentApi.project).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+  it("shows a skeleton while the page asks again for content its route's loader could not get", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     renderApp('/project/bedrock');
 
     expect(await screen.findByRole('status', { name: 'Loading the project' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: ROUTE_META.bedrock.title })).toBeInTheDocument();
-    answer(projectPages.bedrock);
+    expect(screen.getByRole('heading', { level: 1, name: 'Project' })).toBeInTheDocument();
+    answer(json(projectPages.bedrock));
     expect(await screen.findByRole('heading', { level: 2, name: 'Why Python' })).toBeInTheDocument();
   });
 
@@ -142,14 +160,14 @@ describe('/project/<slug>', { timeout: 20_000 }, () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(PROJECT_NOT_FOUND);
     expect(within(alert).getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('heading', { level: 1, name: ROUTE_META.nucleus.title })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Project not found' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Project Not Found | Atelier'));
   });
 
   it('says the page could not be loaded on any other failure', async () => {
-    const error = new ApiError(0, 'NETWORK', 'unreachable');
-    vi.mocked(contentApi.project).mockRejectedValue(error);
+    fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     renderApp('/project/botfolk');
     expect(await screen.findByRole('alert')).toHaveTextContent(PROJECT_FAILURE);
-    expect(consoleError).toHaveBeenCalledWith(expect.any(String), error);
+    expect(consoleError).toHaveBeenCalledWith('Content could not be loaded', expect.any(ApiError));
   });
 });

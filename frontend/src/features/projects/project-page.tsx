@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useRouteMeta } from '../../components/route-meta';
 import { ApiError } from '../../store/api-client';
 import { contentApi, useContent, type ContentState } from '../../store/content-api';
@@ -45,8 +45,7 @@ function Body({ page }: { page: ContentState<ProjectPageContent> }) {
 /** Every /project/<slug> route: the header block, then the page's blocks from the content API. */
 export default function ProjectPage() {
   const meta = useRouteMeta();
-  // The routes are static (one per project), so the slug is the path's last segment.
-  const slug = useLocation().pathname.split('/').filter(Boolean).pop() ?? '';
+  const { slug = '' } = useParams();
   const page = useContent(contentApi.project, slug);
   const ready = page.status === 'ready' ? page.data : null;
 
@@ -54,7 +53,7 @@ export default function ProjectPage() {
     // At least a screen tall, so the footer starts below the fold and stays there as the content arrives.
     <Box sx={{ p: { xs: '1.5rem 4%', lg: '2rem 4%' }, maxWidth: '64rem', mx: 'auto', minHeight: '100vh' }}>
       <ProjectHeader
-        title={ready?.title ?? meta?.title ?? ''}
+        title={ready?.title ?? meta?.heading ?? meta?.title ?? ''}
         subtitle={ready?.subtitle ?? (page.status === 'error' ? (meta?.description ?? '') : null)}
       />
       <Body page={page} />
