@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// Lighthouse on the public pages (DESIGN section 10, issue #7): the built backend serves the built
-// frontend on a fresh PGlite data dir (migrated and seeded, as a first `npm start`), and Lighthouse 12
-// measures each page in Debian's Chromium with its default mobile preset (mobile form factor and
-// screen, simulated throttling). Targets: performance >= 95, accessibility >= 95. Also the initial
+// Lighthouse on every public page (DESIGN section 10, issues #7 and #22): the built backend serves the
+// built frontend on a fresh PGlite data dir (migrated and seeded, as a first `npm start`), and
+// Lighthouse 12 measures each page in Debian's Chromium with its default mobile preset (mobile form
+// factor and screen, simulated throttling). Targets: performance >= 95, accessibility 100. Also the initial
 // JS: the gzip size of what runs before the app's first render (index.html's entry and the chunks
 // it loads to start the app, from Vite's manifest), target <= 200 KB. Prints markdown tables on
 // stdout, progress on stderr.
 //
 //   npm run build                      # at the repo root: backend/dist and frontend/dist
 //   npm run bench:lighthouse -w bench -- [--runs 3] [--pages /,/gallery,/dev] [--cold]
+//   (every public page by default: lib/public-routes.mjs)
 //
 //   CHROME_PATH  the browser to drive (default /usr/bin/chromium)
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,10 +24,15 @@ import { builtBackend, builtFrontend } from './lib/build.mjs';
 import { parseCommandLine, positiveInteger, runBench, UsageError } from './lib/cli.mjs';
 import { recordFigure } from './lib/figures.mjs';
 import { startBackend } from './lib/processes.mjs';
+import { publicRoutes } from './lib/public-routes.mjs';
 import { markdownTable } from './lib/report.mjs';
 
-const SCORE_TARGET = 95; // performance and accessibility
+// DESIGN section 10, since issue #22: on every public route (accessibility was >= 95 before).
+const TARGETS = { performance: 95, accessibility: 100 };
 const INITIAL_JS_TARGET_BYTES = 200 * 1024;
+// Below this the CLI warns that the host is too slow for the CPU x4 simulation (Lighthouse's
+// SLOW_CPU_BENCHMARK_INDEX_THRESHOLD); the Node API leaves that warning out, so the bench says it.
+const SLOW_HOST_BENCHMARK_INDEX = 1000;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const DEFAULT_CHROME = '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -43,7 +49,8 @@ const CHROME_FLAGS = [
 const USAGE = `Usage: node bench/src/lighthouse.mjs [--runs 1] [--pages /,/gallery,/dev] [--cold]
 
   --runs   Lighthouse runs per page; the table shows the median of each column
-  --pages  page paths, comma-separated
+  --pages  page paths, comma-separated (default: every public page, the project and GPU feature
+           pages as the content API lists them)
   --cold   skip the warm-up load of each page (by default each page is loaded once, unmeasured,
            so images resized on first request come from the disk cache, as on a running site)
 
@@ -52,14 +59,17 @@ const USAGE = `Usage: node bench/src/lighthouse.mjs [--runs 1] [--pages /,/galle
 function readOptions(argv) {
   const values = parseCommandLine(
     argv,
-    { runs: { type: 'string', default: '1' }, pages: { type: 'string', default: '/,/gallery,/dev' }, cold: { type: 'boolean', default: false } },
+    { runs: { type: 'string', default: '1' }, pages: { type: 'string' }, cold: { type: 'boolean', default: false } },
     USAGE,
   );
   if (values.help) return { help: USAGE };
+  const runs = positiveInteger('runs', values.runs, USAGE);
+  // Without --pages the list waits for the server: its content names the project pages.
+  if (values.pages === undefined) return { runs, pages: undefined, cold: values.cold };
   const pages = [...new Set(values.pages.split(',').map((page) => page.trim()).filter(Boolean))];
   const bad = pages.find((page) => !page.startsWith('/'));
   if (pages.length === 0 || bad !== undefined) throw new UsageError(`--pages takes paths starting with / (got ${JSON.stringify(bad ?? values.pages)})`, USAGE);
-  return { runs: positiveInteger('runs', values.runs, USAGE), pages, cold: values.cold };
+  return { runs, pages, cold: values.cold };
 }
 
 // ---- initial JS --------------------------------------------------------------------------------
@@ -205,16 +215,18 @@ function medianOf(runs) {
 const scoreCell = (value) => (Number.isNaN(value) ? 'n/a' : String(Math.round(value)));
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-function verdict({ scores }) {
-  const missed = ['performance', 'accessibility'].filter((id) => !(scores[id] >= SCORE_TARGET));
+const missedTargets = ({ scores }) => Object.keys(TARGETS).filter((id) => !(scores[id] >= TARGETS[id]));
+
+function verdict(result) {
+  const missed = missedTargets(result);
   return missed.length === 0 ? 'met' : `missed: ${missed.join(', ')}`;
 }
 
 /** The targets of DESIGN section 10 for run-all's summary: two scores per page, then the initial JS. */
 function recordLighthouseFigures(results, js) {
   for (const [page, { scores }] of results) {
-    for (const id of ['performance', 'accessibility']) {
-      recordFigure({ measure: `${page} ${id}`, value: scores[id], target: SCORE_TARGET, comparison: '>=', digits: 0 });
+    for (const [id, target] of Object.entries(TARGETS)) {
+      recordFigure({ measure: `${page} ${id}`, value: scores[id], target, comparison: '>=', digits: 0 });
     }
   }
   recordFigure({ measure: 'initial JS, gzip -9', value: js.gzipBytes / 1024, unit: 'KB', target: INITIAL_JS_TARGET_BYTES / 1024, comparison: '<=', digits: 1 });
@@ -237,6 +249,7 @@ async function main() {
   try {
     log('starting the backend with the built frontend on a fresh PGlite data dir (migrations, demo seed)');
     backend = await startBackend({ entry, databaseUrl: '', dataDir, overrides: { FRONTEND_DIST: distDir } });
+    options.pages ??= await publicRoutes(backend.baseUrl);
     for (const page of options.pages) await checkServed(`${backend.baseUrl}${page}`);
 
     if (!options.cold) {
@@ -268,9 +281,15 @@ async function main() {
         `${options.cold ? ', cold server' : ', after one unmeasured load of each page'}. ` +
         'The built frontend served by the built backend (one Node process, fresh PGlite data dir with the demo seed).\n',
     );
+    if (environment.benchmarkIndex < SLOW_HOST_BENCHMARK_INDEX) {
+      console.log(
+        `**Slow or busy host**: benchmark index ${Math.round(environment.benchmarkIndex)} is below Lighthouse's ${SLOW_HOST_BENCHMARK_INDEX}, ` +
+          'under which its CPU x4 simulation overstates the work: the performance scores (TBT above all) read low. Measure on a quiet machine.\n',
+      );
+    }
     console.log(
       markdownTable(
-        ['page', 'performance', 'accessibility', 'best-practices', 'SEO', 'LCP', 'TBT', 'CLS', `targets (perf, a11y >= ${SCORE_TARGET})`],
+        ['page', 'performance', 'accessibility', 'best-practices', 'SEO', 'LCP', 'TBT', 'CLS', `targets (perf >= ${TARGETS.performance}, a11y ${TARGETS.accessibility})`],
         results.map(([page, result]) => [
           page,
           ...CATEGORIES.map((id) => scoreCell(result.scores[id])),
@@ -281,7 +300,8 @@ async function main() {
         ]),
       ),
     );
-    console.log('');
+    const meeting = results.filter(([, result]) => missedTargets(result).length === 0).length;
+    console.log(`\n${meeting} of ${results.length} pages meet both targets.\n`);
     console.log(
       markdownTable(
         ['initial JS (entry, app start and their imports)', 'files', 'raw', 'gzip -9', 'target', 'verdict'],
