@@ -6,19 +6,18 @@ import { AppProviders } from '../app/app-providers';
 import { appRoutes } from '../app/router';
 import { createAppStore } from '../app/app-store';
 import { setLogin } from '../store/session-slice';
-import { setViewportWidth } from './viewport';
 import { testMember } from './fixtures';
 
 
 interface RenderAppOptions {
-  /** Viewport width in px; the desktop menu shows from 1000. */
-  width?: number;
   signedIn?: boolean;
 }
 
-/** The whole app (store, theme, real route table) at `path`, in a memory router. */
-export function renderApp(path: string, { width = 1280, signedIn = false }: RenderAppOptions = {}) {
-  setViewportWidth(width);
+/**
+ * The whole app (store, theme, real route table) at `path`, in a memory router. jsdom applies no media
+ * queries: what differs by width is in the styles (viewport.ts reads them).
+ */
+export function renderApp(path: string, { signedIn = false }: RenderAppOptions = {}) {
   const { store, persistor } = createAppStore();
   if (signedIn) store.dispatch(setLogin({ user: testMember, token: 'test-token' }));
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });

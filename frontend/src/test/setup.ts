@@ -1,7 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { resetViewport } from './viewport';
 
 // findBy*/waitFor wait up to 5 s, not 1 s: a route's lazy module is compiled on its first import,
 // which took over a second on a slow CI machine running the backend suites beside this one.
@@ -15,5 +14,4 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  resetViewport();
 });

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { NavLink } from 'react-router-dom';
 import type { NavItem } from './nav-items';
 
@@ -9,12 +10,14 @@ interface NavLinksProps {
   items: readonly NavItem[];
   orientation: 'horizontal' | 'vertical';
   onNavigate?: () => void;
+  /** Styles of the landmark itself, e.g. the widths at which it shows. */
+  sx?: SxProps<Theme>;
 }
 
-export function NavLinks({ label, items, orientation, onNavigate }: NavLinksProps) {
+export function NavLinks({ label, items, orientation, onNavigate, sx }: NavLinksProps) {
   const vertical = orientation === 'vertical';
   return (
-    <Box component="nav" aria-label={label}>
+    <Box component="nav" aria-label={label} sx={sx}>
       <Box
         component="ul"
         sx={{

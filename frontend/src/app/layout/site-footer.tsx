@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useMediaUp } from '../../theme/use-media-up';
 import { FOOTER_NARROW_NAV_ITEMS, NAV_ITEMS } from './nav-items';
 import { NavLinks } from './nav-links';
 import { SITE_NAME, SiteLogo } from './site-logo';
@@ -9,7 +8,6 @@ import { SITE_NAME, SiteLogo } from './site-logo';
 const COPYRIGHT_YEAR = 2025;
 
 export function SiteFooter() {
-  const isDesktop = useMediaUp('lg');
   return (
     <Box
       component="footer"
@@ -26,18 +24,16 @@ export function SiteFooter() {
       <Box
         sx={{
           display: 'flex',
-          flexDirection: isDesktop ? 'row' : 'column',
-          alignItems: isDesktop ? 'center' : 'flex-start',
+          flexDirection: { xs: 'column', lg: 'row' },
+          alignItems: { xs: 'flex-start', lg: 'center' },
           justifyContent: 'space-between',
           gap: 2,
         }}
       >
         <SiteLogo href="/#" />
-        <NavLinks
-          label="Footer"
-          items={isDesktop ? NAV_ITEMS : FOOTER_NARROW_NAV_ITEMS}
-          orientation={isDesktop ? 'horizontal' : 'vertical'}
-        />
+        {/* Both menus are in the markup and the stylesheet shows one: the wide row from 1000px, the list below. */}
+        <NavLinks label="Footer" items={NAV_ITEMS} orientation="horizontal" sx={{ display: { xs: 'none', lg: 'block' } }} />
+        <NavLinks label="Footer" items={FOOTER_NARROW_NAV_ITEMS} orientation="vertical" sx={{ display: { lg: 'none' } }} />
       </Box>
       <Typography variant="body2" sx={{ color: 'neutral.main' }}>
         © {COPYRIGHT_YEAR} {SITE_NAME}

@@ -1,10 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { selectIsSignedIn } from '../../store/session-selectors';
 import { useAppSelector } from '../../store/store-hooks';
-import { useMediaUp } from '../../theme/use-media-up';
 import { NAV_ITEMS } from './nav-items';
 import { NavLinks } from './nav-links';
 import { NAV_PANEL_ID } from './nav-panel-id';
@@ -12,21 +11,29 @@ import { SiteLogo } from './site-logo';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
-// Narrow screens only: the chunk loads when the hamburger appears, before anyone taps it.
-const NavPanel = lazy(() => import('./nav-panel'));
+const loadNavPanel = () => import('./nav-panel');
+const NavPanel = lazy(loadNavPanel);
 
-// A member's name does not fit beside the six links, so for members the menu gets its own row.
-const layouts = {
+// Every width gets the same markup and the stylesheet shows one menu: the links from 1000px (lg),
+// the hamburger below. A member's name does not fit beside the six links, so for members the
+// links get their own row.
+const areas = {
   narrow: '"logo . actions"',
   desktop: '"logo nav actions"',
   desktopMember: '"logo . actions" "nav nav nav"',
 };
 
 export function SiteHeader() {
-  const isDesktop = useMediaUp('lg');
   const signedIn = useAppSelector(selectIsSignedIn);
   const [panelOpen, setPanelOpen] = useState(false);
-  const layout = !isDesktop ? layouts.narrow : signedIn ? layouts.desktopMember : layouts.desktop;
+  // The panel mounts on the first open and stays for its closing slide; until then it is not even loaded.
+  const [panelWanted, setPanelWanted] = useState(false);
+  const hamburger = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    // Where the stylesheet shows the hamburger, its panel's chunk loads before anyone taps it.
+    if (hamburger.current?.getClientRects().length) void loadNavPanel();
+  }, []);
 
   return (
     <Box
@@ -34,7 +41,7 @@ export function SiteHeader() {
       sx={{
         display: 'grid',
         gridTemplateColumns: 'auto 1fr auto',
-        gridTemplateAreas: layout,
+        gridTemplateAreas: { xs: areas.narrow, lg: signedIn ? areas.desktopMember : areas.desktop },
         alignItems: 'center',
         columnGap: 2,
         rowGap: 1,
@@ -47,28 +54,35 @@ export function SiteHeader() {
       <Box sx={{ gridArea: 'logo' }}>
         <SiteLogo href="/" />
       </Box>
-      {isDesktop && (
-        <Box sx={{ gridArea: 'nav', justifySelf: signedIn ? 'start' : 'center' }}>
-          <NavLinks label="Main" items={NAV_ITEMS} orientation="horizontal" />
-        </Box>
-      )}
+      <NavLinks
+        label="Main"
+        items={NAV_ITEMS}
+        orientation="horizontal"
+        sx={{ display: { xs: 'none', lg: 'block' }, gridArea: 'nav', justifySelf: signedIn ? 'start' : 'center' }}
+      />
       <Box sx={{ gridArea: 'actions', display: 'flex', alignItems: 'center', gap: 1 }}>
         <ThemeToggle />
-        {isDesktop ? (
-          <UserMenu />
-        ) : (
-          <IconButton
-            aria-label="open menu"
-            aria-controls={NAV_PANEL_ID}
-            aria-expanded={panelOpen}
-            onClick={() => setPanelOpen(true)}
-            sx={{ color: 'neutral.dark' }}
-          >
-            <MenuIcon />
-          </IconButton>
+        {/* Narrow screens have the member's menu in the panel. */}
+        {signedIn && (
+          <Box sx={{ display: { xs: 'none', lg: 'flex' } }}>
+            <UserMenu />
+          </Box>
         )}
+        <IconButton
+          ref={hamburger}
+          aria-label="open menu"
+          aria-controls={NAV_PANEL_ID}
+          aria-expanded={panelOpen}
+          onClick={() => {
+            setPanelWanted(true);
+            setPanelOpen(true);
+          }}
+          sx={{ display: { lg: 'none' }, color: 'neutral.dark' }}
+        >
+          <MenuIcon />
+        </IconButton>
       </Box>
-      {!isDesktop && (
+      {panelWanted && (
         <Suspense fallback={null}>
           <NavPanel open={panelOpen} onClose={() => setPanelOpen(false)} />
         </Suspense>

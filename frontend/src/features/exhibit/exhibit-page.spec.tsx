@@ -19,7 +19,7 @@ const exhibit = () => screen.findByRole('list', { name: 'Exhibit' });
 
 describe('/exhibit', { timeout: 20_000 }, () => {
   it('lists every picture in one column, each tagged with the model that made it', async () => {
-    renderApp('/exhibit', { width: 1280 });
+    renderApp('/exhibit');
 
     const entries = within(await exhibit()).getAllByRole('listitem');
     expect(screen.getByRole('heading', { level: 1, name: 'Exhibit of AI-Generated Images & Video' })).toBeInTheDocument();

@@ -6,7 +6,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import { resizedImage } from '../../components/asset-image';
-import { useMediaUp } from '../../theme/use-media-up';
 
 /** Spec: gallery thumbnails are 248px, cropped square. */
 export const THUMB_PX = 248;
@@ -20,13 +19,10 @@ const LEADING_TILES = 2;
 // the picture's room before it loads.
 const Thumb = styled('img')({ display: 'block', width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'cover' });
 
-/** Spec section 9: 6 columns from the 1000px desktop breakpoint, 2 below it. */
-function useGalleryColumns(): number {
-  return useMediaUp('lg') ? 6 : 2;
-}
+/** Spec section 9: 6 columns from the 1000px desktop breakpoint (lg), 2 below it; tiles fill the rows in order. */
+const columns = { xs: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' };
 
 function Grid({ children, ...rest }: { children: ReactNode; 'aria-label'?: string; role?: string }) {
-  const columns = useGalleryColumns();
   return (
     <Box
       component="ul"
@@ -36,7 +32,7 @@ function Grid({ children, ...rest }: { children: ReactNode; 'aria-label'?: strin
         m: 0,
         p: 0,
         display: 'grid',
-        gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+        gridTemplateColumns: columns,
         gap: { xs: '1rem', lg: '1.25rem' },
       }}
     >

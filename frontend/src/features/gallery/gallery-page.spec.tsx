@@ -4,6 +4,7 @@ import { ApiError } from '../../store/api-client';
 import { clearContentCache, contentApi } from '../../store/content-api';
 import { galleryItem, galleryItems } from '../../test/gallery-fixtures';
 import { renderApp } from '../../test/render-app';
+import { styleAtWidth } from '../../test/viewport';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -21,8 +22,8 @@ const grid = () => screen.findByRole('list', { name: 'Gallery' });
 const thumbnails = () => screen.getAllByRole('button', { name: /view full size$/, hidden: true });
 const thumbnail = (n: number) => thumbnails()[n - 1];
 
-async function openGallery(width = 1280) {
-  const view = renderApp('/gallery', { width });
+async function openGallery() {
+  const view = renderApp('/gallery');
   await grid();
   return view;
 }
@@ -75,14 +76,23 @@ describe('/gallery', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it.each([
-    [375, 2],
-    [999, 2],
-    [1000, 6],
-    [1280, 6],
-  ])('at %ipx wide the grid has %i columns', async (width, columns) => {
-    await openGallery(width);
-    expect(getComputedStyle(await grid()).gridTemplateColumns).toBe(`repeat(${columns}, minmax(0, 1fr))`);
+  it('lays the grid out in 2 columns, and 6 from 1000px', async () => {
+    await openGallery();
+    const columnsAt = (element: HTMLElement) => [375, 999, 1000, 1280].map((width) => styleAtWidth(element, 'grid-template-columns', width));
+
+    const two = 'repeat(2, minmax(0, 1fr))';
+    const six = 'repeat(6, minmax(0, 1fr))';
+    expect(columnsAt(await grid())).toEqual([two, two, six, six]);
+  });
+
+  it('keeps the same grid while the items load', async () => {
+    vi.mocked(contentApi.gallery).mockReturnValue(new Promise(() => undefined));
+    renderApp('/gallery');
+    const placeholder = (await screen.findByRole('status', { name: 'Loading the gallery' })).querySelector('ul') as HTMLElement;
+    expect([999, 1000].map((width) => styleAtWidth(placeholder, 'grid-template-columns', width))).toEqual([
+      'repeat(2, minmax(0, 1fr))',
+      'repeat(6, minmax(0, 1fr))',
+    ]);
   });
 
   it('a thumbnail opens the full picture on black at 0.9 opacity, named by its model, focus on Close', async () => {

@@ -11,8 +11,6 @@ import { ShowcaseImage } from '../../components/showcase-image';
 /** How many gallery thumbnails the strip shows. */
 export const GEN_AI_THUMBS = 6;
 const THUMB = { w: 248, h: 248 } as const;
-/** The first few are in the first screenful; the rest wait until they are scrolled to. */
-const EAGER_THUMBS = 3;
 
 /** The wide home layout's strip of Gen AI gallery thumbnails; each opens the gallery. */
 export function GenAiColumn() {
@@ -35,7 +33,7 @@ export function GenAiColumn() {
               <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1' }} />
             </li>
           ))}
-        {items.map((item, index) => (
+        {items.map((item) => (
           <li key={item.id}>
             <Link component={RouterLink} to="/gallery" sx={{ display: 'block', borderRadius: '0.5rem' }}>
               <ShowcaseImage
@@ -43,7 +41,8 @@ export function GenAiColumn() {
                 alt={`${item.title}, by ${item.author}`}
                 width={THUMB.w}
                 height={THUMB.h}
-                loading={index < EAGER_THUMBS ? 'eager' : 'lazy'}
+                // Lazy, so narrow screens, where the stylesheet hides the column, never fetch them.
+                loading="lazy"
                 sx={{ width: '100%', borderRadius: '0.5rem', bgcolor: 'bg.surface' }}
               />
             </Link>

@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import { useRouteMeta } from '../../components/route-meta';
 import { TrendingUsers } from '../../components/trending-users';
 import { contentApi, useContent, type ContentState } from '../../store/content-api';
-import { useMediaUp } from '../../theme/use-media-up';
 import { CareerHighlights } from './career-highlights';
 import { ConstructionNotice } from './construction-notice';
 import { FeaturedProjects } from './featured-projects';
@@ -69,8 +68,6 @@ export default function HomePage() {
   // The content renders as a transition: React builds the long page in short slices, so the main
   // thread stays free for input (Lighthouse's total blocking time) while the skeletons stay up.
   const site = useDeferredValue(useContent(contentApi.site));
-  // Spec: the Gen AI column exists only in the wide layout; below it its pictures are not even fetched.
-  const wideLayout = useMediaUp('xl');
 
   return (
     <Box sx={{ p: { xs: '1.5rem 4%', lg: '2rem 4%' } }}>
@@ -84,7 +81,10 @@ export default function HomePage() {
         <Box data-testid="home-side" sx={stack}>
           <SideColumn site={site} />
         </Box>
-        {wideLayout && <GenAiColumn />}
+        {/* Spec: the Gen AI column shows only in the wide layout; its lazy pictures load only where it shows. */}
+        <Box sx={{ display: { xs: 'none', xl: 'block' }, minWidth: 0 }}>
+          <GenAiColumn />
+        </Box>
       </Box>
     </Box>
   );

@@ -5,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import { resizedImage } from '../../components/asset-image';
 import { ExternalLink } from '../../components/external-link';
 import { ShowcaseSurface } from '../../components/showcase-surface';
-import { useMediaUp } from '../../theme/use-media-up';
 import { ShowcaseImage } from '../../components/showcase-image';
 
 const PHOTO_PX = 180;
@@ -23,21 +22,20 @@ function Label({ children }: { children: string }) {
 /** The home page's profile card: who, what, how long, the patents and how to hire. */
 export function ProfileCard({ profile }: { profile: SiteProfile }) {
   const nameId = useId();
-  // Spec: the photo shows only at 800px and up. Not rendering it below keeps phones from loading it.
-  const showPhoto = useMediaUp('md');
   const photo = resizedImage(profile.photo, { w: PHOTO_PX, h: PHOTO_PX, fit: 'crop' });
 
   return (
     <ShowcaseSurface aria-labelledby={nameId} sx={{ display: 'flex', gap: '1.5rem', alignItems: 'flex-start' }}>
-      {showPhoto && (
-        <ShowcaseImage
-          {...photo}
-          alt={profile.photoAlt}
-          width={PHOTO_PX}
-          height={PHOTO_PX}
-          sx={{ flexShrink: 0, borderRadius: '50%', bgcolor: 'background.default' }}
-        />
-      )}
+      <ShowcaseImage
+        {...photo}
+        alt={profile.photoAlt}
+        width={PHOTO_PX}
+        height={PHOTO_PX}
+        // Spec: the photo shows only from 800px (md). A lazy picture the stylesheet hides is never fetched,
+        // so phones do not load it.
+        loading="lazy"
+        sx={{ display: { xs: 'none', md: 'block' }, flexShrink: 0, borderRadius: '50%', bgcolor: 'background.default' }}
+      />
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Typography id={nameId} variant="h2">
           {profile.ownerName}

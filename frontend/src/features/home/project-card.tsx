@@ -8,14 +8,17 @@ import { Link as RouterLink } from 'react-router-dom';
 import { resizedImage } from '../../components/asset-image';
 import { ShowcaseChips } from '../../components/showcase-chips';
 import { ShowcaseSurface } from '../../components/showcase-surface';
-import { useMediaUp } from '../../theme/use-media-up';
 import { ShowcaseImage } from '../../components/showcase-image';
+import { breakpointValues } from '../../theme/app-theme';
 
-/** Spec section 9: 340px wide from 800px up, 180px below that or in small mode (both about 1.4:1). */
+/** Spec section 9: 340px wide from 800px (md) up, 180px below that or in small mode (both about 1.4:1). */
 export const THUMB = {
   wide: { w: 340, h: 248 },
   small: { w: 180, h: 124 },
 } as const;
+
+/** The media query of the wide thumbnail, as the theme's `md` breakpoint writes it. */
+const WIDE_THUMB_MEDIA = `(min-width: ${breakpointValues.md}px)`;
 
 interface ProjectCardProps {
   project: ProjectCardContent;
@@ -36,19 +39,28 @@ function Bullets({ items }: { items: string[] }) {
 /** A home-page project card: thumbnail, title, period, role and chips beside it, then two bullet columns and the narrative. */
 export function ProjectCard({ project, small }: ProjectCardProps) {
   const titleId = useId();
-  const wideScreen = useMediaUp('md');
-  const size = wideScreen && !small ? THUMB.wide : THUMB.small;
   const route = `/project/${project.slug}`;
+  const { wide, small: narrow } = THUMB;
 
+  // One markup for every width: the browser picks the 340px picture from 800px, the 180px one below,
+  // and the stylesheet sizes the box to match (small mode keeps the small one everywhere).
   const thumbnail = (
-    <ShowcaseImage
-      {...resizedImage(project.image, { ...size, fit: 'crop' })}
-      alt={project.imageAlt}
-      width={size.w}
-      height={size.h}
-      loading="lazy"
-      sx={{ width: size.w, borderRadius: '0.5rem', bgcolor: 'background.default' }}
-    />
+    <Box component="picture" sx={{ display: 'block' }}>
+      {!small && <source media={WIDE_THUMB_MEDIA} srcSet={resizedImage(project.image, { ...wide, fit: 'crop' }).srcSet} />}
+      <ShowcaseImage
+        {...resizedImage(project.image, { ...narrow, fit: 'crop' })}
+        alt={project.imageAlt}
+        width={narrow.w}
+        height={narrow.h}
+        loading="lazy"
+        sx={{
+          width: small ? narrow.w : { xs: narrow.w, md: wide.w },
+          aspectRatio: small ? undefined : { md: `${wide.w} / ${wide.h}` },
+          borderRadius: '0.5rem',
+          bgcolor: 'background.default',
+        }}
+      />
+    </Box>
   );
 
   return (

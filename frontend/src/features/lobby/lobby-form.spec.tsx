@@ -5,6 +5,7 @@ import { ApiError } from '../../store/api-client';
 import { socialApi } from '../../store/social-api';
 import { testMember } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { styleAtWidth } from '../../test/viewport';
 
 const TO_SIGN_UP = "Don't have an account? Sign Up here.";
 const TO_SIGN_IN = 'Already have an account? Login here.';
@@ -13,8 +14,8 @@ const field = (label: string) => screen.getByLabelText(label, { selector: 'input
 const messages = (text: string) => screen.queryAllByText(text, { exact: true });
 const portrait = () => new File(['png'], 'portrait.png', { type: 'image/png' });
 
-async function openLobby(width?: number) {
-  const app = renderApp('/lobby', { width });
+async function openLobby() {
+  const app = renderApp('/lobby');
   await screen.findByRole('button', { name: 'SIGN IN' });
   return app;
 }
@@ -48,7 +49,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('lobby form', () => {
+describe('lobby form', { timeout: 20_000 }, () => {
   it('starts in Sign In mode prefilled with the guest account', async () => {
     await openLobby();
     expect(screen.getByText('Welcome to the Matrix Network, the social network for AI/ML professionals!')).toBeInTheDocument();
@@ -193,18 +194,20 @@ describe('lobby form', () => {
     await waitFor(() => expect(store.getState().lobby.signedIn).toBe(false));
   });
 
-  it.each([
-    [375, 'span 4'],
-    [599, 'span 4'],
-    [600, 'span 2'],
-    [1280, 'span 2'],
-  ])('at %ipx the names take %s of the 4-column grid; the other fields the whole row', async (width, names) => {
-    const { user } = await openLobby(width);
+  it('from 600px puts the names side by side in the 4-column grid; every other field, and every field below, takes the whole row', async () => {
+    const { user } = await openLobby();
     await user.click(screen.getByRole('link', { name: TO_SIGN_UP }));
-    const column = (label: string) => getComputedStyle(field(label).closest('.MuiFormControl-root') as HTMLElement).gridColumn;
+    const columnsAt = (label: string) =>
+      [375, 599, 600, 1280].map((width) => styleAtWidth(field(label).closest('.MuiFormControl-root') as HTMLElement, 'grid-column', width));
 
-    expect([column('First Name'), column('Last Name')]).toEqual([names, names]);
-    for (const label of ['Location', 'Occupation', 'Email', 'Password']) expect(column(label)).toBe('span 4');
+    for (const label of ['First Name', 'Last Name']) expect(columnsAt(label)).toEqual(['span 4', 'span 4', 'span 2', 'span 2']);
+    for (const label of ['Location', 'Occupation', 'Email', 'Password']) expect(columnsAt(label)).toEqual(Array(4).fill('span 4'));
+  });
+
+  it('sits on a card 93% of the page wide, and half of it from 1000px', async () => {
+    await openLobby();
+    const card = screen.getByRole('button', { name: 'SIGN IN' }).closest('.MuiPaper-root') as HTMLElement;
+    expect([390, 999, 1000, 1280].map((width) => styleAtWidth(card, 'width', width))).toEqual(['93%', '93%', '50%', '50%']);
   });
 
   it('a signed-in member who opens /lobby still sees it', async () => {

@@ -8,7 +8,6 @@ import { Form, Formik, useFormikContext, type FormikErrors, type FormikTouched, 
 import type { FileRejection } from 'react-dropzone';
 import { PictureDropZone } from '../../components/picture-drop-zone';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
-import { useMediaUp } from '../../theme/use-media-up';
 import {
   loginInitialValues,
   loginSchema,
@@ -147,11 +146,8 @@ function useFailedAttempt<V extends FormikValues>(keep: (values: V) => V): Lobby
   return error && !error.details.some(({ field }) => field in values) ? error : null;
 }
 
-/** The grid column a field takes: names side by side from 600px, everything full width below. */
-function useGridColumn(half = false): string {
-  const wide = useMediaUp('sm');
-  return wide && half ? 'span 2' : 'span 4';
-}
+/** The grid column a field takes: names side by side from 600px (sm), everything full width below. */
+const gridColumn = (half = false) => (half ? { xs: 'span 4', sm: 'span 2' } : 'span 4');
 
 interface FormFieldProps {
   name: string;
@@ -174,7 +170,7 @@ function FormField({ name, label, type = 'text', autoComplete, half }: FormField
       autoComplete={autoComplete}
       error={shown !== undefined}
       helperText={shown}
-      sx={{ gridColumn: useGridColumn(half) }}
+      sx={{ gridColumn: gridColumn(half) }}
     />
   );
 }
@@ -184,7 +180,7 @@ function PictureField() {
   const [rejections, setRejections] = useState<FileRejection[]>([]);
   const { touched, error } = getFieldMeta('picture');
   return (
-    <Box sx={{ gridColumn: useGridColumn() }}>
+    <Box sx={{ gridColumn: gridColumn() }}>
       <PictureDropZone
         label="Add Picture Here"
         file={values.picture}

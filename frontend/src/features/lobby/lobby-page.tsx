@@ -5,7 +5,6 @@ import { Navigate } from 'react-router-dom';
 import { PageFrame } from '../../components/page-frame';
 import { selectToken } from '../../store/session-selectors';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
-import { useMediaUp } from '../../theme/use-media-up';
 import { LobbyForm } from './lobby-form';
 import { selectLobbySignedIn } from './lobby-selectors';
 import { lobbyLeft } from './lobby-slice';
@@ -14,7 +13,6 @@ export default function LobbyPage() {
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectLobbySignedIn);
   const token = useAppSelector(selectToken);
-  const wide = useMediaUp('lg');
 
   useEffect(
     () => () => {
@@ -28,7 +26,7 @@ export default function LobbyPage() {
 
   return (
     <PageFrame>
-      <Paper sx={{ width: wide ? '50%' : '93%', mx: 'auto', p: { xs: '1.5rem', sm: '2rem' }, borderRadius: '1.5rem' }}>
+      <Paper sx={{ width: { xs: '93%', lg: '50%' }, mx: 'auto', p: { xs: '1.5rem', sm: '2rem' }, borderRadius: '1.5rem' }}>
         <Typography variant="h5" component="p" sx={{ mb: '1.5rem' }}>
           Welcome to the Matrix Network, the social network for AI/ML professionals!
         </Typography>

@@ -29,6 +29,8 @@ export function AdBlock() {
             component="img"
             src={AD.image}
             alt={AD.title}
+            // Lazy: below 1000px the stylesheet hides the ad's column, and a hidden lazy picture is never fetched.
+            loading="lazy"
             onError={() => setImageFailed(true)}
             sx={{ display: 'block', width: '100%', height: 'auto', borderRadius: '0.75rem', mb: '0.75rem' }}
           />

@@ -14,7 +14,6 @@ import { SOCIAL_LIMITS } from '@atelier/contracts';
 import { PictureDropZone } from '../../components/picture-drop-zone';
 import { selectUser } from '../../store/session-selectors';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
-import { useMediaUp } from '../../theme/use-media-up';
 import { FailureAlert } from './failure-alert';
 import { MemberAvatar } from './member-avatar';
 import { selectComposer } from './network-selectors';
@@ -23,10 +22,10 @@ import { WidgetCard } from './widget-card';
 
 const PLACEHOLDER = "What's on your mind...";
 
-/** A label the spec shows on wide screens that does nothing (yet). */
+/** A label the spec shows on wide screens (from 1000px) that does nothing (yet). */
 function Inert({ icon, label }: { icon: ReactNode; label: string }) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: '0.25rem', color: 'text.secondary', py: '0.25rem' }}>
+    <Box sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center', gap: '0.25rem', color: 'text.secondary', py: '0.25rem' }}>
       {icon}
       <Typography variant="body2" sx={{ color: 'inherit' }}>
         {label}
@@ -39,7 +38,6 @@ function ComposerForm() {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
   const { posting, error } = useAppSelector(selectComposer);
-  const isWide = useMediaUp('lg');
   const [description, setDescription] = useState('');
   const [imageOpen, setImageOpen] = useState(false);
   const [picture, setPicture] = useState<File | null>(null);
@@ -100,15 +98,11 @@ function ComposerForm() {
           >
             Image
           </Button>
-          {isWide ? (
-            <>
-              <Inert icon={<GifBoxOutlined aria-hidden fontSize="small" />} label="Clip" />
-              <Inert icon={<AttachFileOutlined aria-hidden fontSize="small" />} label="Attachment" />
-              <Inert icon={<MicOutlined aria-hidden fontSize="small" />} label="Audio" />
-            </>
-          ) : (
-            <MoreHorizOutlined aria-hidden sx={{ color: 'text.secondary' }} />
-          )}
+          <Inert icon={<GifBoxOutlined aria-hidden fontSize="small" />} label="Clip" />
+          <Inert icon={<AttachFileOutlined aria-hidden fontSize="small" />} label="Attachment" />
+          <Inert icon={<MicOutlined aria-hidden fontSize="small" />} label="Audio" />
+          {/* Narrow screens show a "more" mark in their place. */}
+          <MoreHorizOutlined aria-hidden sx={{ display: { lg: 'none' }, color: 'text.secondary' }} />
         </Box>
         <Button type="submit" variant="contained" disabled={!canPost} sx={{ borderRadius: '3rem', flexShrink: 0 }}>
           POST

@@ -5,7 +5,7 @@ import type { Post } from '@atelier/contracts';
 import { ApiError } from '../../store/api-client';
 import { socialApi } from '../../store/social-api';
 import { renderApp } from '../../test/render-app';
-import { setViewportWidth } from '../../test/viewport';
+import { shownAtWidth, styleAtWidth } from '../../test/viewport';
 import { alan, makePost, me } from './network-test-data';
 
 const posts = () => screen.getAllByRole('article');
@@ -58,34 +58,37 @@ describe('/matrix', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('shows the ad and your friend list in a right column at 1000px and wider only', async () => {
+  it('shows the ad and your friend list in a right column from 1000px only; below, the columns stack', async () => {
     vi.spyOn(socialApi, 'friends').mockResolvedValue([friendSummaryOf(alan)]);
-    renderApp('/matrix', { signedIn: true, width: 1000 });
-    expect(await screen.findByRole('heading', { name: 'Sponsored' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /RTX 5090/ })).toHaveAttribute('href', '/feature/nvidia-rtx-5090');
+    renderApp('/matrix', { signedIn: true });
+    const ad = await screen.findByRole('region', { name: 'Sponsored' });
+    expect(within(ad).getByRole('link', { name: /RTX 5090/ })).toHaveAttribute('href', '/feature/nvidia-rtx-5090');
     const friendList = screen.getByRole('region', { name: 'Friend List' });
     expect(await within(friendList).findByRole('link', { name: 'Alan Turing' })).toHaveAttribute('href', '/profile/u2');
     expect(within(friendList).getByRole('button', { name: 'Remove friend' })).toBeInTheDocument();
 
-    setViewportWidth(999);
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Sponsored' })).not.toBeInTheDocument());
-    expect(screen.queryByRole('heading', { name: 'Friend List' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ada Lovelace' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: "What's on your mind..." })).toBeInTheDocument();
-    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    const card = screen.getByRole('link', { name: 'Ada Lovelace' });
+    const composer = screen.getByRole('form', { name: 'New post' });
+    expect([999, 1000].map((width) => [ad, friendList, card, composer].map((part) => shownAtWidth(part, width)))).toEqual([
+      [false, false, true, true],
+      [true, true, true, true],
+    ]);
+    // Side by side from 1000px, in the order card, composer and feed, ad and friends; stacked in that order below.
+    const columns = composer.parentElement?.parentElement as HTMLElement;
+    expect([999, 1000].map((width) => styleAtWidth(columns, 'flex-direction', width))).toEqual(['column', 'row']);
+    expect(Array.from(columns.children, (column) => [card, composer, ad].findIndex((part) => column.contains(part)))).toEqual([0, 1, 2]);
   });
 
-  it('labels Clip, Attachment and Audio on wide screens only', async () => {
-    renderApp('/matrix', { signedIn: true, width: 800 });
-    expect(await screen.findByRole('button', { name: 'Image' })).toBeInTheDocument();
-    expect(screen.queryByText('Clip')).not.toBeInTheDocument();
-    expect(screen.queryByText('Attachment')).not.toBeInTheDocument();
-    expect(screen.queryByText('Audio')).not.toBeInTheDocument();
-
-    setViewportWidth(1000);
-    expect(await screen.findByText('Clip')).toBeInTheDocument();
-    expect(screen.getByText('Attachment')).toBeInTheDocument();
-    expect(screen.getByText('Audio')).toBeInTheDocument();
+  it('labels Clip, Attachment and Audio from 1000px only, and shows a "more" mark below', async () => {
+    renderApp('/matrix', { signedIn: true });
+    const composer = await screen.findByRole('form', { name: 'New post' });
+    expect(within(composer).getByRole('button', { name: 'Image' })).toBeInTheDocument();
+    const labels = ['Clip', 'Attachment', 'Audio'].map((label) => within(composer).getByText(label));
+    const more = within(composer).getByTestId('MoreHorizOutlinedIcon');
+    expect([999, 1000].map((width) => [...labels, more].map((part) => shownAtWidth(part, width)))).toEqual([
+      [false, false, false, true],
+      [true, true, true, false],
+    ]);
   });
 
   it('keeps POST disabled while the text is empty; posting replaces the feed and clears the composer', async () => {

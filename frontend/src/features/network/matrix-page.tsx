@@ -1,7 +1,6 @@
 import type { SessionUser } from '../../store/session-types';
 import { selectUser } from '../../store/session-selectors';
 import { useAppSelector } from '../../store/store-hooks';
-import { useMediaUp } from '../../theme/use-media-up';
 import { AdBlock } from './ad-block';
 import { Composer } from './composer';
 import { Feed } from './feed';
@@ -13,33 +12,34 @@ import { useMemberView } from './use-member-view';
 const EVERYONE = { memberId: null };
 
 function MatrixColumns({ me }: { me: SessionUser }) {
-  const isWide = useMediaUp('lg');
   const view = useMemberView(me._id, 'everyone');
-  const columns = [
-    { width: COLUMN.side, content: <MemberPanel view={view} /> },
-    {
-      width: COLUMN.centre,
-      content: (
-        <>
-          <Composer />
-          <Feed source={EVERYONE} />
-        </>
-      ),
-    },
-  ];
-  // The ad and the friend list have no room below 1000px (spec: wide screens only).
-  if (isWide) {
-    columns.push({
-      width: COLUMN.side,
-      content: (
-        <>
-          <AdBlock />
-          <FriendList friends={view.friends} />
-        </>
-      ),
-    });
-  }
-  return <NetworkLayout columns={columns} />;
+  return (
+    <NetworkLayout
+      columns={[
+        { width: COLUMN.side, content: <MemberPanel view={view} /> },
+        {
+          width: COLUMN.centre,
+          content: (
+            <>
+              <Composer />
+              <Feed source={EVERYONE} />
+            </>
+          ),
+        },
+        {
+          width: COLUMN.side,
+          // Spec: the ad and the friend list are for wide screens only.
+          wideOnly: true,
+          content: (
+            <>
+              <AdBlock />
+              <FriendList friends={view.friends} />
+            </>
+          ),
+        },
+      ]}
+    />
+  );
 }
 
 /** /matrix: your user card, the composer and everyone's feed, and (wide screens) an ad and your friends. */

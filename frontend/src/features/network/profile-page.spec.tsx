@@ -29,7 +29,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('/profile/:userId', { timeout: 20_000 }, () => {
   it("shows the member's card, their friends and their posts, with your composer", async () => {
     const feed = vi.spyOn(socialApi, 'feed');
-    renderApp(`/profile/${alan._id}`, { signedIn: true, width: 1280 });
+    renderApp(`/profile/${alan._id}`, { signedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Member Profile' })).toBeInTheDocument();
 
     const card = await screen.findByRole('region', { name: 'Alan Turing' });
@@ -52,7 +52,7 @@ describe('/profile/:userId', { timeout: 20_000 }, () => {
   });
 
   it('stacks card, friends, composer and posts in one column below 1000px', async () => {
-    renderApp(`/profile/${alan._id}`, { signedIn: true, width: 375 });
+    renderApp(`/profile/${alan._id}`, { signedIn: true });
     const card = await screen.findByRole('region', { name: 'Alan Turing' });
     const friendList = await screen.findByRole('region', { name: 'Friend List' });
     const composer = screen.getByRole('form', { name: 'New post' });

@@ -31,7 +31,7 @@ describe('/ll1l1l1ll/test', { timeout: 20_000 }, () => {
   });
 
   it('is 640 by 360 by default, and narrower screens scale it down keeping the shape', async () => {
-    renderApp('/ll1l1l1ll/test', { width: 375 });
+    renderApp('/ll1l1l1ll/test');
     const video = await findVideo();
 
     // The box the player fills: the video takes all of it.
