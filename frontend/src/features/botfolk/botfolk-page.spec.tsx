@@ -6,7 +6,7 @@ import { renderApp } from '../../test/render-app';
 import { botfolkApi } from './botfolk-api';
 import { ada, bram, cleo } from './botfolk-test-data';
 
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // The route loads its page lazily; compiling it once up front keeps the first test within its time.
 beforeAll(() => import('./botfolk-page'));

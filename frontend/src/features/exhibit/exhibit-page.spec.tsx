@@ -5,7 +5,7 @@ import { clearContentCache, contentApi } from '../../store/content-api';
 import { exhibitItems } from '../../test/gallery-fixtures';
 import { renderApp } from '../../test/render-app';
 
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => import('./exhibit-page'));
 

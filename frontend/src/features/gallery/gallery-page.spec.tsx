@@ -6,7 +6,7 @@ import { galleryItem, galleryItems } from '../../test/gallery-fixtures';
 import { renderApp } from '../../test/render-app';
 import { styleAtWidth } from '../../test/viewport';
 
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // The route loads its page lazily; compiling it once up front keeps the first test within its time.
 beforeAll(() => import('./gallery-page'));

@@ -6,7 +6,7 @@ import { generationApi } from './generation-api';
 import { completedJob, jobAnswer } from './generation-test-data';
 import { renderApp } from '../../test/render-app';
 
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // The route loads its page lazily; compiling it once up front keeps the first test within its time.
 beforeAll(() => import('./forge-page'));

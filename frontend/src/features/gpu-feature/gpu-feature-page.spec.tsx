@@ -8,7 +8,7 @@ import { gpuAds, siteContent } from '../../test/content-fixtures';
 import { renderApp } from '../../test/render-app';
 import { GPU_FAILURE } from './gpu-feature-page';
 
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // The route loads its page lazily; compiling it once up front keeps the first test within its time.
 beforeAll(() => import('./gpu-feature-page'));

@@ -8,7 +8,7 @@ import { renderApp } from '../../test/render-app';
 import { shownAtWidth, styleAtWidth } from '../../test/viewport';
 import { HOME_FAILURE } from './home-page';
 
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // The route loads its page lazily; compiling it once up front keeps the first test within its time.
 beforeAll(() => import('./home-page'));

@@ -24,7 +24,7 @@ const comment = (id: string, text: string, author: Member = alan): PostComment =
 const postWith = async (text: string) => (await screen.findByText(text)).closest('article') as HTMLElement;
 
 // Whole-app renders with MUI's self-sizing text areas are slow in jsdom, slower still on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // The route loads its page lazily; compiling it once up front keeps the first test within its time.
 beforeAll(() => import('./matrix-page'));

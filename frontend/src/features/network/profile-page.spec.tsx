@@ -7,7 +7,7 @@ import { socialApi } from '../../store/social-api';
 import { renderApp } from '../../test/render-app';
 import { alan, makePost, me } from './network-test-data';
 
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 beforeAll(() => import('./profile-page'));
 
 const grace: Member = { ...alan, _id: 'u3', firstName: 'Grace', lastName: 'Hopper', occupation: 'Admiral' };

@@ -7,7 +7,7 @@ import { MIT_TEXT, projectPages } from '../../test/content-fixtures';
 import { renderApp } from '../../test/render-app';
 import { PROJECT_FAILURE, PROJECT_NOT_FOUND } from './project-page';
 
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // The route loads its page lazily; compiling it once up front keeps the first test within its time.
 beforeAll(() => import('./project-page'));

@@ -6,7 +6,7 @@ import { clearContentCache, contentApi } from '../../store/content-api';
 import { resourceLink, resourceLinks } from '../../test/gallery-fixtures';
 import { renderApp } from '../../test/render-app';
 
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => import('./resources-page'));
 

@@ -2,7 +2,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest';
 import { linksOf, renderApp } from '../../test/render-app';
 
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => import('./restricted-page'));
 
