@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { fontLoading } from './vite/font-loading';
 
 // The API in dev: `npm start` (or the backend alone) on its default port.
 const backend = 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), fontLoading()],
   resolve: {
     // Compile the shared contracts from source, so the frontend never waits for their build.
     alias: { '@atelier/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },

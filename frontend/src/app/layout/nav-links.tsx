@@ -27,8 +27,9 @@ export function NavLinks({ label, items, orientation, onNavigate, sx }: NavLinks
           display: 'flex',
           flexDirection: vertical ? 'column' : 'row',
           flexWrap: 'wrap',
-          // Between 1000 and 1280px the six links must share one row with the logo and the toggle.
-          columnGap: { xs: '1.5rem', lg: '1rem', xl: '1.5rem' },
+          // Between 1000 and 1280px the six links must share one row with the logo and the toggle,
+          // in the fallback font too (a visitor whose fonts came late: theme/font-faces.ts).
+          columnGap: { xs: '1.5rem', lg: '0.75rem', xl: '1.5rem' },
           rowGap: vertical ? 0 : 0.5,
         }}
       >
