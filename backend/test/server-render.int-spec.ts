@@ -14,6 +14,7 @@ exports.renderPage = async (request, fetchContent) => {
   if (pathname === '/declined') return null;
   if (pathname === '/broken') throw new Error('render failed');
   if (pathname === '/unknown-content') return { status: 200, html: String(await fetchContent('/content/no-such-thing')) };
+  if (pathname === '/life') return { status: 200, html: JSON.stringify(await fetchContent('/pyface' + new URL(request.url).search)) };
   if (pathname === '/missing-project') return { status: 404, html: 'project ' + JSON.stringify(await fetchContent('/content/projects/solar')) };
   if (pathname === '/no/such/page') return { status: 404, html: request.template.replace('<head>', '<head><title>404 Not Found</title>') };
   const answers = {};
@@ -80,6 +81,21 @@ describe('server-rendered pages', () => {
       const res = await t.http.get(page).expect(200);
       expect(res.text).toBe(index);
     }
+  });
+
+  it('gives the render a Bot Folk individual as GET /api/pyface answers it, and fails a DNA line the API refuses', async () => {
+    const { dna } = (await t.http.get('/api/pyface?seed=render').expect(200)).body as { dna: string };
+    const named = await t.http.get(`/api/pyface?dna=${dna}`).expect(200);
+    const permalink = await t.http.get(`/life?dna=${dna}`).expect(200);
+    expect(JSON.parse(permalink.text)).toEqual(named.body);
+
+    const drawn = JSON.parse((await t.http.get('/life').expect(200)).text) as { dna: string; svgimage: string };
+    expect(drawn.svgimage).toMatch(/^data:image\/svg\+xml/);
+    expect(drawn.dna).not.toBe(dna);
+
+    await t.http.get('/api/pyface?dna=NOT-DNA').expect(400);
+    const index = fs.readFileSync(path.join(root, 'dist', 'index.html'), 'utf8');
+    expect((await t.http.get('/life?dna=NOT-DNA').expect(200)).text).toBe(index);
   });
 
   it('gives the render null for a project that does not exist, and answers the 404 it then gives', async () => {

@@ -9,8 +9,8 @@ export interface PageRequest {
 }
 
 /**
- * Answers one content API path (`/content/site`), as GET /api<path> would: null where it would answer
- * 404 (a project that does not exist), a throw where it would fail otherwise.
+ * Answers one public API read (`/content/site`, `/pyface?dna=…`), as GET /api<path> would: null where
+ * it would answer 404 (a project that does not exist), a throw where it would fail otherwise.
  */
 export type ContentFetcher = (path: string) => Promise<unknown>;
 

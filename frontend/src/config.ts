@@ -6,7 +6,8 @@ export interface ClientConfig {
   genApiUrl: string;
 }
 
-const DEFAULT_BASE = '/api';
+/** The API of the server that sent the page. */
+export const DEFAULT_BASE = '/api';
 
 /** Unset or empty means the default; a bad value fails at startup naming the variable. */
 export function parseBaseUrl(name: string, value: string | undefined): string {

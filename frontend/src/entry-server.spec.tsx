@@ -6,6 +6,7 @@ import type { ContentFetcher } from '@atelier/contracts';
 import { pageContentOf } from './app/page-content-loader';
 import { renderPage } from './entry-server';
 import { projectPages, siteContent, trendingUsers } from './test/content-fixtures';
+import { ada, bram } from './features/botfolk/botfolk-test-data';
 import { exhibitItems, galleryItems, resourceLinks } from './test/gallery-fixtures';
 
 const template = [
@@ -23,6 +24,8 @@ const answers: Record<string, unknown> = {
   '/content/resources': resourceLinks,
   '/content/exhibit': exhibitItems,
   '/content/projects/solar': projectPages.solar,
+  '/pyface': ada,
+  [`/pyface?dna=${bram.dna}`]: bram,
 };
 
 let fetchContent: ReturnType<typeof vi.fn<ContentFetcher>>;
@@ -153,9 +156,23 @@ describe('server render', { timeout: 20_000 }, () => {
     const life = parse(await render('/life'));
     expect(life.title).toBe('Synthetic Life: Bot Folk Generator');
     expect([...life.querySelectorAll('main button')].map((button) => button.textContent)).toContain('CREATE A NEW UNIQUE BOT FOLK INDIVIDUAL');
+    // The individual is drawn on the server, so the page does not grow under the reader once it is live.
+    expect(life.querySelector('main article')?.getAttribute('aria-label')).toBe('Ada Quill');
+    expect(life.querySelector('main img')?.getAttribute('src')).toBe(ada.svgimage);
+    expect(contentOf(life)).toEqual({ '/pyface': ada });
     const lobby = parse(await render('/lobby'));
     expect(lobby.title).toBe('Matrix Network: Sign In or Create Account');
     expect(lobby.querySelector('input[type="password"]')).not.toBeNull();
+  });
+
+  it('draws the individual a Bot Folk permalink names; a DNA line the API refuses is left to the page, which says so', async () => {
+    const permalink = parse(await render(`/life?dna=${bram.dna}`));
+    expect(permalink.querySelector('main article')?.getAttribute('aria-label')).toBe('Bram Oxley');
+    expect(fetchContent).toHaveBeenCalledWith(`/pyface?dna=${bram.dna}`);
+
+    const refused = parse(await render('/life?dna=NOT-DNA'));
+    expect(refused.querySelector('main article')).toBeNull();
+    expect(refused.querySelector('[aria-label="Creating a Bot Folk individual"]')).not.toBeNull();
   });
 
   it.each([

@@ -15,12 +15,16 @@ export interface ServerLoadContext {
 const isServerLoadContext = (context: unknown): context is ServerLoadContext =>
   typeof context === 'object' && context !== null && typeof (context as Partial<ServerLoadContext>).fetchContent === 'function';
 
-/** Content API paths a page shows (`/content/site`), from the route's params. */
-export type ContentPaths = (params: Params) => string[];
+/** The public API reads a page shows (`/content/site`), from the route's params and the address. */
+export type ContentPaths = (params: Params, url: URL) => string[];
 
 interface LoaderOptions {
-  /** Also wait in the browser: for a page whose title, status and header all come from one answer. */
-  waitInBrowser?: boolean;
+  /**
+   * What the loader does in the browser: `prefetch` starts the requests and answers what has arrived;
+   * `wait` waits for them (a page whose title, status and header all come from one answer); `none`
+   * leaves them to the page (an answer drawn by chance, which only the server's page must carry).
+   */
+  inBrowser?: 'prefetch' | 'wait' | 'none';
 }
 
 /** What a content loader answers: the page's content by path. */
@@ -28,12 +32,13 @@ export interface ContentLoaderData {
   content: PageContent;
 }
 
-export function pageContentLoader(pathsOf: ContentPaths, { waitInBrowser = false }: LoaderOptions = {}): LoaderFunction<ContentLoaderData> {
-  return async ({ params, context }): Promise<ContentLoaderData> => {
-    const paths = pathsOf(params);
+export function pageContentLoader(pathsOf: ContentPaths, { inBrowser = 'prefetch' }: LoaderOptions = {}): LoaderFunction<ContentLoaderData> {
+  return async ({ params, request, context }): Promise<ContentLoaderData> => {
+    const paths = pathsOf(params, new URL(request.url));
     if (isServerLoadContext(context)) return { content: await fetchAll(paths, context.fetchContent) };
-    if (!waitInBrowser) return { content: prefetchContent(paths) };
-    return { content: await fetchAll(paths, contentAt) };
+    if (inBrowser === 'prefetch') return { content: prefetchContent(paths) };
+    if (inBrowser === 'wait') return { content: await fetchAll(paths, contentAt) };
+    return { content: {} };
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import type { RouteMeta, RouteMetaHandle } from '../components/route-meta';
+import { botfolkServedHere, individualPath } from '../features/botfolk/botfolk-api';
 import { exampleLoader } from '../features/generation/example-loader';
 import { contentApi } from '../store/content-api';
 import { SiteFrame } from './layout/site-frame';
@@ -42,6 +43,8 @@ const loadGpuFeaturePage = () => import('../features/gpu-feature/gpu-feature-pag
 const loadRestrictedPage = () => import('../features/restricted/restricted-page');
 const site = () => [contentApi.site.path()];
 const projectContent: ContentPaths = ({ slug = '' }) => [contentApi.project.path(slug)];
+// Only when Bot Folk is served by this server (VITE_GEN_API_URL unset): another host's individuals are its own to draw.
+const lifeContent: ContentPaths = (_params, url) => (botfolkServedHere ? [individualPath(url.searchParams.get('dna'))] : []);
 
 export const appRoutes: RouteObject[] = [
   {
@@ -61,13 +64,13 @@ export const appRoutes: RouteObject[] = [
       showcasePage('exhibit', ROUTE_META.exhibit, () => import('../features/exhibit/exhibit-page'), () => [contentApi.exhibit.path()]),
       { ...showcasePage('forge', ROUTE_META.forge, () => import('../features/generation/forge-page')), loader: exampleLoader('forge') },
       { ...showcasePage('dream', ROUTE_META.dream, () => import('../features/generation/dream-page')), loader: exampleLoader('dream') },
-      // The intro and buttons come rendered; the individual is asked for once the page is live.
-      showcasePage('life', ROUTE_META.life, () => import('../features/botfolk/botfolk-page')),
+      // The server draws the first individual (or the one ?dna= names); later ones the page asks for.
+      showcasePage('life', ROUTE_META.life, () => import('../features/botfolk/botfolk-page'), lifeContent, { inBrowser: 'none' }),
       showcasePage('feature/nvidia-rtx-5090', ROUTE_META.rtx5090, loadGpuFeaturePage, site),
       showcasePage('feature/nvidia-h100', ROUTE_META.h100, loadGpuFeaturePage, site),
       // Every project the owner has, added or removed with the admin API or `atelier projects`. Its
       // title, status and header all come from its one answer, so the browser waits for it too.
-      showcasePage('project/:slug', projectMeta, () => import('../features/projects/project-page'), projectContent, { waitInBrowser: true }),
+      showcasePage('project/:slug', projectMeta, () => import('../features/projects/project-page'), projectContent, { inBrowser: 'wait' }),
       // Rendered for a visitor who is not signed in; a member's stored session replaces it (start-app.tsx).
       showcasePage('lobby', ROUTE_META.lobby, () => import('../features/lobby/lobby-page')),
       {

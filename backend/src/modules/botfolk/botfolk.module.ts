@@ -6,5 +6,7 @@ import { BotFolkService } from './botfolk.service';
 @Module({
   controllers: [BotFolkController],
   providers: [BotFolkService],
+  // The server render of /life draws its first individual in-process (modules/pages).
+  exports: [BotFolkService],
 })
 export class BotFolkModule {}

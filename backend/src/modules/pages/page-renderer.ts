@@ -5,6 +5,7 @@ import type { RenderedPage, ServerEntry } from '@atelier/contracts';
 import type { PageRequest } from '../../common/http/frontend';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
+import { BotFolkService } from '../botfolk/botfolk.service';
 import { ContentService } from '../content/content.service';
 import { contentByPath } from './content-by-path';
 
@@ -42,8 +43,8 @@ export class PageRenderer {
   private readonly template: string | null;
   private readonly fetchContent: (path: string) => Promise<unknown>;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, content: ContentService) {
-    this.fetchContent = contentByPath(content);
+  constructor(@Inject(APP_CONFIG) config: AppConfig, content: ContentService, botfolk: BotFolkService) {
+    this.fetchContent = contentByPath(content, botfolk);
     const indexFile = path.join(config.frontendDist, 'index.html');
     const entryFile = serverEntryFor(config.frontendDist);
     this.template = fs.existsSync(indexFile) ? inlineStylesheets(fs.readFileSync(indexFile, 'utf8'), config.frontendDist) : null;

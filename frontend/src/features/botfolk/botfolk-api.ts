@@ -1,5 +1,5 @@
 import type { BotFolkIndividual, BotFolkTrait, OffspringRequest } from '@atelier/contracts';
-import { config } from '../../config';
+import { config, DEFAULT_BASE } from '../../config';
 import { apiRequest } from '../../store/api-client';
 
 // The Bot Folk calls (spec section 7, DESIGN section 7), on the generation API base (VITE_GEN_API_URL).
@@ -16,19 +16,24 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const isTraitList = (value: unknown): value is BotFolkTrait[] =>
   Array.isArray(value) && value.every((trait) => isObject(trait) && typeof trait.name === 'string');
 
+export const isIndividual = (answer: unknown): answer is BotFolkIndividual =>
+  isObject(answer) &&
+  typeof answer.svgimage === 'string' &&
+  typeof answer.dna === 'string' &&
+  isTraitList(answer.genes) &&
+  isTraitList(answer.nurture) &&
+  isTraitList(answer.culture);
+
 function individualFrom(answer: unknown): BotFolkIndividual {
-  if (
-    isObject(answer) &&
-    typeof answer.svgimage === 'string' &&
-    typeof answer.dna === 'string' &&
-    isTraitList(answer.genes) &&
-    isTraitList(answer.nurture) &&
-    isTraitList(answer.culture)
-  ) {
-    return answer as unknown as BotFolkIndividual;
-  }
+  if (isIndividual(answer)) return answer;
   throw new BotFolkAnswerError(answer);
 }
+
+/** The API path of the individual with this DNA line, or of a new one. */
+export const individualPath = (dna?: string | null): string => (dna ? `/pyface?${new URLSearchParams({ dna }).toString()}` : '/pyface');
+
+/** Bot Folk is this server's (VITE_GEN_API_URL unset), so the server's page render can draw an individual. */
+export const botfolkServedHere = config.genApiUrl === DEFAULT_BASE;
 
 async function individual(path: string, request: Parameters<typeof apiRequest>[1] = {}): Promise<BotFolkIndividual> {
   const { data } = await apiRequest<unknown>(path, { ...request, base: config.genApiUrl });
@@ -38,12 +43,12 @@ async function individual(path: string, request: Parameters<typeof apiRequest>[1
 export const botfolkApi = {
   /** A new individual from a fresh random seed. */
   random(): Promise<BotFolkIndividual> {
-    return individual('/pyface');
+    return individual(individualPath());
   },
 
   /** Exactly the individual with this DNA line (the permalink). */
   fromDna(dna: string): Promise<BotFolkIndividual> {
-    return individual('/pyface', { query: { dna } });
+    return individual(individualPath(dna));
   },
 
   /** A child of two DNA lines: each gene from one parent, with a few mutations. */

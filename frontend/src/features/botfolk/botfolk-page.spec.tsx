@@ -1,9 +1,15 @@
 import type { BotFolkIndividual } from '@atelier/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/app-providers';
+import { createAppStore } from '../../app/app-store';
 import { ApiError } from '../../store/api-client';
+import { PageContentContext, type PageContent } from '../../store/content-api';
 import { renderApp } from '../../test/render-app';
 import { botfolkApi } from './botfolk-api';
+import BotFolkPage from './botfolk-page';
 import { ada, bram, cleo } from './botfolk-test-data';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -38,6 +44,22 @@ function pending() {
   let answer: (individual: BotFolkIndividual) => void = () => undefined;
   const promise = new Promise<BotFolkIndividual>((resolve) => (answer = resolve));
   return { promise, answer: (individual: BotFolkIndividual) => answer(individual) };
+}
+
+/** The page as it hydrates a server render whose loader answered `content`. */
+function renderDrawn(path: string, content: PageContent) {
+  const { store } = createAppStore();
+  const router = createMemoryRouter(
+    [{ path: '/life', element: <PageContentContext.Provider value={content}><BotFolkPage /></PageContentContext.Provider> }],
+    { initialEntries: [path] },
+  );
+  const user = userEvent.setup();
+  render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, user };
 }
 
 describe('/life', { timeout: 20_000 }, () => {
@@ -123,6 +145,29 @@ describe('/life', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Bram Oxley' })).toBeInTheDocument();
     expect(fact('DNA')).toHaveTextContent(bram.dna);
     await waitFor(() => expect(router.state.location.search).toBe(`?dna=${bram.dna}`));
+  });
+
+  it('hydrates with the individual the server drew, asks for none, and writes its permalink', async () => {
+    const random = vi.spyOn(botfolkApi, 'random').mockResolvedValue(bram);
+    const { router, user } = renderDrawn('/life', { '/pyface': ada });
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Ada Quill' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Creating a Bot Folk individual' })).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(`?dna=${ada.dna}`));
+    expect(screen.getByRole('heading', { level: 2, name: 'Ada Quill' })).toBeInTheDocument();
+    expect(random).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: CREATE }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Bram Oxley' })).toBeInTheDocument();
+    expect(random).toHaveBeenCalledOnce();
+  });
+
+  it('asks for the permalink’s individual itself when the server drew none for it', async () => {
+    const fromDna = vi.spyOn(botfolkApi, 'fromDna').mockResolvedValue(bram);
+    renderDrawn(`/life?dna=${bram.dna}`, { '/pyface': ada });
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Bram Oxley' })).toBeInTheDocument();
+    expect(fromDna).toHaveBeenCalledWith(bram.dna);
   });
 
   it('opened at ?dna= it loads exactly that individual', async () => {

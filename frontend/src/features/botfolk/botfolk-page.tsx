@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,10 +6,12 @@ import Button from '@mui/material/Button';
 import { PageFrame } from '../../components/page-frame';
 import { SpinnerGrid } from '../../components/spinner-grid';
 import { FAILURE_MESSAGE } from '../../store/api-saga';
+import { PageContentContext } from '../../store/content-api';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
+import { individualPath, isIndividual } from './botfolk-api';
 import { BotFolkIntro } from './botfolk-intro';
 import { selectBotFolkIndividual, selectBotFolkStatus } from './botfolk-selectors';
-import { botfolkLeft, individualRequested, offspringRequested } from './botfolk-slice';
+import { botfolkLeft, individualRequested, individualSucceeded, offspringRequested } from './botfolk-slice';
 import { IndividualView } from './individual-view';
 import { PermalinkButton } from './permalink-button';
 
@@ -23,13 +25,20 @@ export default function BotFolkPage() {
   const dnaInUrl = searchParams.get('dna');
   // Only the address the page opened at asks for someone; after that the page writes the address.
   const [dnaAtOpen] = useState(dnaInUrl);
+  // The individual the server's page was drawn with (its route's loader), shown until one is asked for.
+  const pageContent = useContext(PageContentContext);
+  const [drawnAtOpen] = useState(() => {
+    const drawn = pageContent[individualPath(dnaAtOpen)];
+    return isIndividual(drawn) ? drawn : null;
+  });
+  const shown = individual ?? (status === 'idle' ? drawnAtOpen : null);
 
   useEffect(() => {
-    dispatch(individualRequested(dnaAtOpen ? { dna: dnaAtOpen } : {}));
+    dispatch(drawnAtOpen ? individualSucceeded(drawnAtOpen) : individualRequested(dnaAtOpen ? { dna: dnaAtOpen } : {}));
     return () => {
       dispatch(botfolkLeft());
     };
-  }, [dispatch, dnaAtOpen]);
+  }, [dispatch, dnaAtOpen, drawnAtOpen]);
 
   // The permalink: the address names the individual shown. Replaced, so Back leaves the page.
   useEffect(() => {
@@ -45,16 +54,16 @@ export default function BotFolkPage() {
         </Button>
         <Button
           variant="outlined"
-          disabled={!individual}
-          onClick={() => individual && dispatch(offspringRequested({ parentA: individual.dna }))}
+          disabled={!shown}
+          onClick={() => shown && dispatch(offspringRequested({ parentA: shown.dna }))}
         >
           BREED WITH A NEW INDIVIDUAL
         </Button>
-        {individual && <PermalinkButton key={individual.dna} dna={individual.dna} />}
+        {shown && <PermalinkButton key={shown.dna} dna={shown.dna} />}
       </Box>
       {status === 'error' && <Alert severity="error">{FAILURE_MESSAGE}</Alert>}
-      {individual && <IndividualView individual={individual} />}
-      {(status === 'waiting' || status === 'idle') && (
+      {shown && <IndividualView individual={shown} />}
+      {!shown && (status === 'waiting' || status === 'idle') && (
         // Spec section 9: 5 spinners in the 400px face's place.
         <SpinnerGrid count={5} columns={5} size={400} label="Creating a Bot Folk individual" />
       )}
