@@ -7,9 +7,6 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './specs',
-  // The layout-shift matrix (every public page x 4 widths x 3 user agents) runs on its own
-  // (`npm run e2e:layout-shift -w e2e`) until every page meets its 0.02 target (issue #22).
-  testIgnore: process.env.E2E_LAYOUT_SHIFT ? [] : ['**/layout-shift.spec.ts'],
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -124,9 +124,12 @@ test('breeding shows a child of the individual shown and a new partner', async (
 
 test('an API failure shows the error text and logs the details', async ({ page }) => {
   const errors = consoleErrors(page);
+  // The first individual comes with the page (drawn by the server); the failure is the next one's.
+  await page.goto('/life');
+  await shown(page);
   await page.route('**/api/pyface**', (route) => route.fulfill({ status: 500 }));
 
-  await page.goto('/life');
+  await main(page).getByRole('button', { name: CREATE }).click();
 
   await expect(main(page).getByRole('alert')).toHaveText(FAILURE);
   await expect(face(page)).toHaveCount(0);

@@ -32,6 +32,8 @@ withoutAppWait.describe('without JavaScript', () => {
     await expect(page.locator('img[src*="/generation/examples/dream/"]')).toBeVisible();
     await page.goto('/life');
     await expect(page.getByRole('button', { name: 'CREATE A NEW UNIQUE BOT FOLK INDIVIDUAL' })).toBeVisible();
+    // The server draws the first individual, so the page does not grow once it is live.
+    await expect(page.getByRole('main').getByRole('img', { name: /^Face of / })).toBeVisible();
     await page.goto('/lobby');
     await expect(page.getByLabel('Password').first()).toBeVisible();
     await page.goto('/matrix');
