@@ -185,6 +185,15 @@ describe('generation input', () => {
     expect(fs.readdirSync(path.join(t.config.dataDir, 'media', 'examples')).sort()).toContain('dream-9.png');
   });
 
+  it('serves each example resized from /assets, as the pages show them (drawn at start, or first when asked for)', async () => {
+    const file = path.join(t.config.dataDir, 'media', 'examples', 'forge-3.png');
+    const resized = await t.http.get('/assets/examples/forge-3.png?w=360&auto=format').set('Accept', 'image/webp').expect(200);
+    expect(resized.headers['content-type']).toBe('image/webp');
+    await expect(sharp(resized.body as Buffer).metadata()).resolves.toMatchObject({ width: 360, height: 360 });
+    expect(fs.existsSync(file)).toBe(true);
+    await t.http.get('/assets/examples/forge-6.png?w=360').expect(404);
+  });
+
   it('names the GPUs of enabled registered workers in the page header info', async () => {
     await expect(t.http.get('/api/generation/info').expect(200)).resolves.toMatchObject({
       body: { model: 'Stable Diffusion 1.5', gpus: [] },

@@ -27,9 +27,9 @@ withoutAppWait.describe('without JavaScript', () => {
   withoutAppWait('the generators, Bot Folk and the lobby come drawn; the members-only Matrix Network is left to the browser', async ({ page }) => {
     await page.goto('/forge');
     await expect(page.getByRole('button', { name: 'GENERATE' })).toBeVisible();
-    await expect(page.locator('img[src*="/generation/examples/forge/"]')).toBeVisible();
+    await expect(page.locator('img[src^="/assets/examples/forge-"]')).toBeVisible();
     await page.goto('/dream');
-    await expect(page.locator('img[src*="/generation/examples/dream/"]')).toBeVisible();
+    await expect(page.locator('img[src^="/assets/examples/dream-"]')).toBeVisible();
     await page.goto('/life');
     await expect(page.getByRole('button', { name: 'CREATE A NEW UNIQUE BOT FOLK INDIVIDUAL' })).toBeVisible();
     // The server draws the first individual, so the page does not grow once it is live.

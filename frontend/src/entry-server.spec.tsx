@@ -145,10 +145,10 @@ describe('server render', { timeout: 20_000 }, () => {
     ['/dream', 'dream'],
   ])('renders %s with the example picture its loader drew, and carries the draw for hydration', async (path, page) => {
     const html = parse(await render(path));
-    const example = html.querySelector<HTMLImageElement>(`img[src*="/generation/examples/${page}/"]`);
+    const example = html.querySelector<HTMLImageElement>(`img[src^="/assets/examples/${page}-"]`);
     expect(example).not.toBeNull();
     const drawn = Object.values(readPageData(html)?.loaderData ?? {}).find((data) => typeof data === 'object' && data !== null && 'example' in data);
-    expect(example?.getAttribute('src')).toMatch(new RegExp(`/generation/examples/${page}/${(drawn as { example: number }).example}$`));
+    expect(example?.getAttribute('src')).toMatch(new RegExp(`^/assets/examples/${page}-${(drawn as { example: number }).example}\\.png\\?`));
     expect(fetchContent).not.toHaveBeenCalled();
   });
 

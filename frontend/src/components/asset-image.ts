@@ -25,3 +25,11 @@ export function resizedUrl(path: string, { w, h, fit }: ResizeOptions, dpr: 1 | 
 export function resizedImage(path: string, options: ResizeOptions): { src: string; srcSet: string } {
   return { src: resizedUrl(path, options), srcSet: `${resizedUrl(path, options)} 1x, ${resizedUrl(path, options, 2)} 2x` };
 }
+
+/**
+ * A `srcSet` of the picture at each of `widths` (`w` descriptors), for an <img> whose `sizes` says
+ * how wide it shows: the browser picks the smallest that is sharp on the screen.
+ */
+export function widthSrcSet(path: string, widths: readonly ImageWidth[]): string {
+  return widths.map((w) => `${resizedUrl(path, { w })} ${w}w`).join(', ');
+}

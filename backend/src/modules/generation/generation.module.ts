@@ -46,7 +46,8 @@ export class GenerationModule {
         WorkersService,
         JobsService,
         AdminJobsService,
-        ExampleImages,
+        // The API serves the example pictures; the worker never does.
+        ...(role === 'api' ? [ExampleImages] : []),
         dispatcher,
         ...runners,
       ],

@@ -61,7 +61,7 @@ describe('/dream', { timeout: 20_000 }, () => {
     expect(buttons).toEqual(BUTTONS.map(([label]) => label));
     expect(main().getByRole('img', { name: /example dream image/i })).toHaveAttribute(
       'src',
-      '/api/generation/examples/dream/9',
+      '/assets/examples/dream-9.png?w=768&auto=format',
     );
     expect(main().getByText(NOTE)).toBeInTheDocument();
     expect(statsLine()).toHaveTextContent('seed: — · execute time: — · delay: — · worker ID: —');

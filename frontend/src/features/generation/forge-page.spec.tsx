@@ -75,7 +75,10 @@ describe('/forge', { timeout: 20_000 }, () => {
     await openForge();
 
     const example = screen.getByRole('img', { name: /example image/i });
-    expect(example).toHaveAttribute('src', '/api/generation/examples/forge/3');
+    expect(example).toHaveAttribute('src', '/assets/examples/forge-3.png?w=768&auto=format');
+    // Sized for the screen: a phone gets a picture a few times smaller than the 768px one.
+    expect(example.getAttribute('srcset')).toContain('/assets/examples/forge-3.png?w=360&auto=format 360w');
+    expect(example).toHaveAttribute('sizes', '(min-width: 835px) 768px, 92vw');
     expect(example).toHaveAttribute('width', '768');
     expect(screen.getByText('[ example image - SD 1.5 ]')).toBeInTheDocument();
     expect(statsLine()).toHaveTextContent('seed: — · execute time: — · delay: — · worker ID: —');

@@ -4,7 +4,7 @@ import { fetchMock } from '../../test/fetch-mock';
 import { ApiError } from '../../store/api-client';
 import {
   GenerationAnswerError,
-  exampleImageUrl,
+  examplePicturePath,
   generatedImageOf,
   generationApi,
   randomExampleNumber,
@@ -125,8 +125,8 @@ describe('generation api', () => {
     expect(renderProgressOf(older as unknown as JobStatusResponse)).toBeNull();
   });
 
-  it('addresses example pictures on the generation API and picks each of a page\'s examples', () => {
-    expect(exampleImageUrl('forge', 3)).toBe('https://gen.example/api/generation/examples/forge/3');
+  it('addresses example pictures under /assets, which resizes them, and picks each of a page\'s examples', () => {
+    expect(examplePicturePath('forge', 3)).toBe('/assets/examples/forge-3.png');
 
     const random = vi.spyOn(Math, 'random');
     random.mockReturnValue(0);

@@ -121,8 +121,8 @@ export const generationApi = {
   },
 };
 
-/** Address of example picture `n` (1-based) of a page. */
-export const exampleImageUrl = (page: ExamplePage, n: number) => `${config.genApiUrl}/generation/examples/${page}/${n}`;
+/** The /assets path of example picture `n` (1-based) of a page, which serves it resized (asset-image.ts). */
+export const examplePicturePath = (page: ExamplePage, n: number) => `/assets/examples/${page}-${n}.png`;
 
 /** One of the page's example pictures, chosen at random (spec section 9). */
 export const randomExampleNumber = (page: ExamplePage) => 1 + Math.floor(Math.random() * EXAMPLE_IMAGE_COUNTS[page]);

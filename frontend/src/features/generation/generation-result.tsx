@@ -6,14 +6,19 @@ import Typography from '@mui/material/Typography';
 import { alpha, styled } from '@mui/material/styles';
 import { FAILURE_MESSAGE } from '../../store/api-saga';
 import { useExampleNumber } from './example-loader';
-import { exampleImageUrl, type GeneratedImage, type RenderProgress } from './generation-api';
+import { examplePicturePath, type GeneratedImage, type RenderProgress } from './generation-api';
 import { selectGenerationJob } from './generation-selectors';
 import { generationLeft, type GenerationPage } from './generation-slice';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
+import { resizedUrl, widthSrcSet, type ImageWidth } from '../../components/asset-image';
 import { SpinnerGrid } from '../../components/spinner-grid';
 
 /** Spec section 9: result pictures are 768px wide (narrower only when the screen is), and square. */
 const RESULT_PX = 768;
+/** The example's sizes, from a phone at 1x to the full width at 2x; it is the page's largest picture. */
+const EXAMPLE_WIDTHS: readonly ImageWidth[] = [360, 496, 680, 768, 1024, 1536];
+// PageFrame leaves 92% of the screen's width: the picture's full 768px from 835px on.
+const EXAMPLE_SIZES = `(min-width: 835px) ${RESULT_PX}px, 92vw`;
 
 const Frame = styled('div')(({ theme }) => ({
   width: RESULT_PX,
@@ -160,7 +165,15 @@ export function GenerationResult({ page, exampleNote, exampleAlt, waitingLabel, 
     area = (
       <Box component="figure" sx={{ m: 0 }}>
         <Frame>
-          <Picture src={exampleImageUrl(page, exampleNumber)} alt={exampleAlt} width={RESULT_PX} height={RESULT_PX} />
+          <Picture
+            src={resizedUrl(examplePicturePath(page, exampleNumber), { w: RESULT_PX })}
+            srcSet={widthSrcSet(examplePicturePath(page, exampleNumber), EXAMPLE_WIDTHS)}
+            sizes={EXAMPLE_SIZES}
+            fetchPriority="high"
+            alt={exampleAlt}
+            width={RESULT_PX}
+            height={RESULT_PX}
+          />
         </Frame>
         <Typography component="figcaption" sx={{ mt: 1.5, width: RESULT_PX, maxWidth: '100%', textAlign: 'center' }}>
           {exampleNote}
