@@ -185,8 +185,9 @@ describe('generation input', () => {
     expect(fs.readdirSync(path.join(t.config.dataDir, 'media', 'examples')).sort()).toContain('dream-9.png');
   });
 
-  it('serves each example resized from /assets, as the pages show them (drawn at start, or first when asked for)', async () => {
+  it('serves each example resized from /assets, drawn when first asked for there, as the pages show them', async () => {
     const file = path.join(t.config.dataDir, 'media', 'examples', 'forge-3.png');
+    expect(fs.existsSync(file)).toBe(false);
     const resized = await t.http.get('/assets/examples/forge-3.png?w=360&auto=format').set('Accept', 'image/webp').expect(200);
     expect(resized.headers['content-type']).toBe('image/webp');
     await expect(sharp(resized.body as Buffer).metadata()).resolves.toMatchObject({ width: 360, height: 360 });
