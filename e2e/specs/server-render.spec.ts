@@ -3,7 +3,7 @@ import { expect, test } from '../support/test';
 
 // The showcase pages come rendered from the server (frontend/src/entry-server.tsx) and the app then
 // hydrates them: the content is there without JavaScript, and hydration keeps the server's elements.
-const SHOWCASE = ['/', '/gallery', '/dev', '/exhibit', '/forge', '/dream', '/life', '/lobby', '/project/solar', '/feature/nvidia-h100', '/citadel'];
+const SHOWCASE = ['/', '/gallery', '/dev', '/exhibit', '/forge', '/dream', '/life', '/lobby', '/project/solar', '/feature/nvidia-h100', '/citadel', '/ll1l1l1ll/test'];
 
 // Plain Playwright: without JavaScript, the app never marks itself ready.
 withoutAppWait.describe('without JavaScript', () => {
@@ -24,7 +24,7 @@ withoutAppWait.describe('without JavaScript', () => {
     await expect(page.getByRole('main').locator('a[target="_blank"][rel="noopener noreferrer"]')).toHaveCount(21 * 2);
   });
 
-  withoutAppWait('the generators, Bot Folk and the lobby come drawn; the members-only Matrix Network is left to the browser', async ({ page }) => {
+  withoutAppWait('the generators, Bot Folk, the lobby and the video test page come drawn; the members-only Matrix Network is left to the browser', async ({ page }) => {
     await page.goto('/forge');
     await expect(page.getByRole('button', { name: 'GENERATE' })).toBeVisible();
     await expect(page.locator('img[src^="/assets/examples/forge-"]')).toBeVisible();
@@ -36,6 +36,9 @@ withoutAppWait.describe('without JavaScript', () => {
     await expect(page.getByRole('main').getByRole('img', { name: /^Face of / })).toBeVisible();
     await page.goto('/lobby');
     await expect(page.getByLabel('Password').first()).toBeVisible();
+    // The video test page shows the clip's poster where the player will be.
+    await page.goto('/ll1l1l1ll/test');
+    await expect(page.getByRole('main').locator('img[src="/assets/projects/vid/sample-clip.jpg"]')).toBeVisible();
     await page.goto('/matrix');
     await expect(page.locator('#root')).toBeEmpty();
   });

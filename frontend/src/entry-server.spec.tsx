@@ -175,11 +175,17 @@ describe('server render', { timeout: 20_000 }, () => {
     expect(refused.querySelector('[aria-label="Creating a Bot Folk individual"]')).not.toBeNull();
   });
 
+  it('renders the video test page with the clip’s poster in the player’s place; the player is the browser’s', async () => {
+    const page = parse(await render('/ll1l1l1ll/test'));
+    expect(page.title).toBe('Video Player');
+    expect(page.querySelector('main img')?.getAttribute('src')).toBe('/assets/projects/vid/sample-clip.jpg');
+    expect(page.querySelector('main video')).toBeNull();
+  });
+
   it.each([
     ['/matrix', 'Matrix Network'],
     ['/profile/8c1f0b7e-2f4e-4b1a-9a55-0d1f3c5e7a90', 'Member Profile | Matrix Network'],
-    ['/ll1l1l1ll/test', 'Video Player'],
-  ])('leaves %s to the browser (members only, or a test page), under its own title and description', async (path, title) => {
+  ])('leaves %s to the browser (members only), under its own title and description', async (path, title) => {
     const page = parse(await render(path));
     expect(page.title).toBe(title);
     expect(page.querySelector('meta[name="description"]')?.getAttribute('content')).not.toBe('The site');

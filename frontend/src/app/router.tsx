@@ -81,7 +81,7 @@ export const appRoutes: RouteObject[] = [
         ],
       },
       showcasePage('ll1l1l1ll', ROUTE_META.restricted, loadRestrictedPage),
-      page('ll1l1l1ll/test', ROUTE_META.videoTest, () => import('../features/video-player/video-player-page')),
+      showcasePage('ll1l1l1ll/test', ROUTE_META.videoTest, () => import('../features/video-player/video-player-page')),
       showcasePage('citadel', ROUTE_META.citadel, loadRestrictedPage),
     ],
   },

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import { PageFrame } from '../../components/page-frame';
 
 // Only this page plays media: the player's code (and the per-source players it loads on demand) stays
@@ -22,8 +22,19 @@ const playerBox = {
   aspectRatio: `${PLAYER_WIDTH} / ${PLAYER_HEIGHT}`,
 } as const;
 
-/** /ll1l1l1ll/test: react-player on a short clip the project renders itself. */
+const Poster = styled('img')({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' });
+
+const subscribeNever = () => () => undefined;
+/** False on the server and while the browser hydrates the server's page; true once the page is live. */
+const useLive = () => useSyncExternalStore(subscribeNever, () => true, () => false);
+
+/**
+ * /ll1l1l1ll/test: react-player on a short clip the project renders itself. The server's page shows
+ * the clip's poster in the player's place (the player is the browser's), so the page paints at once.
+ */
 export default function VideoPlayerPage() {
+  const live = useLive();
+  const poster = <Poster src={SAMPLE_POSTER} alt="" width={PLAYER_WIDTH} height={PLAYER_HEIGHT} fetchPriority="high" />;
   // react-player passes no poster through to its <video>; the ref it forwards is that element.
   const showPoster = useCallback((video: HTMLVideoElement | null) => {
     if (video) video.poster = SAMPLE_POSTER;
@@ -34,19 +45,23 @@ export default function VideoPlayerPage() {
       <Typography sx={{ color: 'neutral.main', maxWidth: '48rem', mb: 3 }}>
         A test of the site&apos;s media player on a short sample clip rendered by the project itself.
       </Typography>
-      <Suspense fallback={<Skeleton variant="rectangular" aria-label="Loading the video player" sx={playerBox} />}>
-        <Box sx={{ ...playerBox, bgcolor: 'common.black' }}>
-          <ReactPlayer
-            ref={showPoster}
-            src={SAMPLE_CLIP}
-            controls
-            preload="metadata"
-            playsInline
-            width="100%"
-            height="100%"
-          />
-        </Box>
-      </Suspense>
+      <Box sx={{ ...playerBox, bgcolor: 'common.black' }}>
+        {live ? (
+          <Suspense fallback={poster}>
+            <ReactPlayer
+              ref={showPoster}
+              src={SAMPLE_CLIP}
+              controls
+              preload="metadata"
+              playsInline
+              width="100%"
+              height="100%"
+            />
+          </Suspense>
+        ) : (
+          poster
+        )}
+      </Box>
     </PageFrame>
   );
 }
