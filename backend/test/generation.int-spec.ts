@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { DREAM_PROMPTS } from '../src/modules/generation/procedural/dream-prompts';
 import { JobMaintenance } from '../src/modules/generation/jobs/job-maintenance';
+import { pendingPicturesFor } from '../src/modules/media/pending-pictures';
 import { admin, ADMIN_TOKEN, adminJob, dispatcherEnvironments, queryRows, registerWorker, startJob, waitForJob } from './helpers/generation';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { startA1111StandIn, type A1111StandIn } from './stand-ins/a1111-stand-in';
@@ -193,6 +194,16 @@ describe('generation input', () => {
     await expect(sharp(resized.body as Buffer).metadata()).resolves.toMatchObject({ width: 360, height: 360 });
     expect(fs.existsSync(file)).toBe(true);
     await t.http.get('/assets/examples/forge-6.png?w=360').expect(404);
+  });
+
+  it('draws an example the API asks for in the same queue as /assets, so it is drawn once', async () => {
+    const file = path.join(t.config.dataDir, 'media', 'examples', 'forge-4.png');
+    expect(fs.existsSync(file)).toBe(false);
+    const fromApi = await t.http.get('/api/generation/examples/forge/4').expect(200);
+    // The picture queued at start is the one that was drawn: nothing is left to draw for /assets.
+    expect(pendingPicturesFor(t.config.dataDir).whenDrawn(file)).toBeUndefined();
+    const fromAssets = await t.http.get('/assets/examples/forge-4.png').expect(200);
+    expect(Buffer.compare(fromApi.body as Buffer, fromAssets.body as Buffer)).toBe(0);
   });
 
   it('names the GPUs of enabled registered workers in the page header info', async () => {

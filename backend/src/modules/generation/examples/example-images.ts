@@ -1,11 +1,11 @@
+import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EXAMPLE_IMAGE_COUNTS, type ExamplePage } from '@atelier/contracts';
-import { readFileIfExists, writeFileAtomically } from '../../../common/files/atomic-files';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { mediaDir } from '../../media/media-paths';
-import { pendingPicturesFor, someFileMissing } from '../../media/pending-pictures';
+import { pendingPicturesFor, someFileMissing, type PendingPicture, type PendingPictures } from '../../media/pending-pictures';
 import { DREAM_PROMPTS } from '../procedural/dream-prompts';
 import { renderProcedural } from '../procedural/procedural-renderer';
 
@@ -37,56 +37,43 @@ const render = (prompt: string): Buffer => renderProcedural({ prompt, seed: EXAM
 /**
  * Renders each example once, with the procedural renderer and a fixed seed, and keeps it under
  * DATA_DIR/media/examples; later requests read the file. The pages show them from /assets
- * (`/assets/examples/forge-1.png?w=680&auto=format`), resized for the screen: an example not drawn
- * yet is drawn when first asked for there too.
+ * (`/assets/examples/forge-1.png?w=680&auto=format`), resized for the screen. Every drawing goes
+ * through the media folder's pending pictures, so /assets and GET /api/generation/examples asking
+ * for the same missing example at once wait for one drawing.
  */
 @Injectable()
 export class ExampleImages implements OnApplicationBootstrap {
   private readonly dir: string;
-  private readonly dataDir: string;
-  private readonly rendering = new Map<string, Promise<Buffer>>();
+  private readonly pending: PendingPictures;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.dataDir = config.dataDir;
     this.dir = mediaDir(config.dataDir, 'examples');
+    this.pending = pendingPicturesFor(config.dataDir);
   }
 
   async onApplicationBootstrap(): Promise<void> {
     const pictures = (Object.keys(EXAMPLE_IMAGE_COUNTS) as ExamplePage[]).flatMap((page) =>
-      EXAMPLE_PROMPTS[page].slice(0, EXAMPLE_IMAGE_COUNTS[page]).map((prompt, index) => ({ file: this.fileOf(page, index + 1), prompt })),
+      EXAMPLE_PROMPTS[page].slice(0, EXAMPLE_IMAGE_COUNTS[page]).map((prompt, index) => this.drawing(page, index + 1, prompt)),
     );
-    const missing = await Promise.all(pictures.map(({ file }) => someFileMissing([file])));
-    // Queued, not drawn: the /assets handler has one drawn when it is first asked for. (Drawing them
-    // all at start would write to DATA_DIR while tests and first requests look at it.)
-    pendingPicturesFor(this.dataDir).add(
-      pictures
-        .filter((_, index) => missing[index])
-        .map(({ file, prompt }) => ({ files: [file], draw: async () => [render(prompt)] })),
-    );
+    const missing = await Promise.all(pictures.map(({ files }) => someFileMissing(files)));
+    // Queued, not drawn: the one asked for is drawn then. (Drawing them all at start would write to
+    // DATA_DIR while tests and first requests look at it.)
+    this.pending.add(pictures.filter((_, index) => missing[index]));
   }
 
-  private fileOf(page: ExamplePage, number: number): string {
-    return path.join(this.dir, `${page}-${number}.png`);
+  private drawing(page: ExamplePage, number: number, prompt: string): PendingPicture {
+    return { files: [path.join(this.dir, `${page}-${number}.png`)], draw: async () => [render(prompt)] };
   }
 
   /** `number` counts from 1; undefined when the page has no such example. */
   async picture(page: ExamplePage, number: number): Promise<Buffer | undefined> {
     const prompt = EXAMPLE_PROMPTS[page][number - 1];
     if (!prompt || number > EXAMPLE_IMAGE_COUNTS[page]) return undefined;
-    const file = this.fileOf(page, number);
-    let pending = this.rendering.get(file);
-    if (!pending) {
-      pending = this.readOrRender(file, prompt).finally(() => this.rendering.delete(file));
-      this.rendering.set(file, pending);
-    }
-    return pending;
-  }
-
-  private async readOrRender(file: string, prompt: string): Promise<Buffer> {
-    const stored = await readFileIfExists(file);
-    if (stored) return stored;
-    const png = render(prompt);
-    await writeFileAtomically(file, png);
-    return png;
+    const picture = this.drawing(page, number, prompt);
+    const [file] = picture.files;
+    // Queued at start, or removed since: add() joins a drawing already queued for the file.
+    if (await someFileMissing([file])) this.pending.add([picture]);
+    await this.pending.whenDrawn(file);
+    return fs.readFile(file);
   }
 }
