@@ -3,7 +3,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '@atelier/contracts';
 import { ApiError } from '../../store/api-client';
+import { contentApi } from '../../store/content-api';
 import { socialApi } from '../../store/social-api';
+import { gpuAds, siteContent } from '../../test/content-fixtures';
 import { renderApp } from '../../test/render-app';
 import { shownAtWidth, styleAtWidth } from '../../test/viewport';
 import { alan, makePost, me } from './network-test-data';
@@ -30,6 +32,7 @@ configure({ asyncUtilTimeout: 10_000 });
 beforeAll(() => import('./matrix-page'));
 
 beforeEach(() => {
+  vi.spyOn(contentApi, 'site').mockResolvedValue(siteContent);
   vi.spyOn(socialApi, 'member').mockResolvedValue({ ...me, viewedProfile: 40, impressions: 1234 });
   vi.spyOn(socialApi, 'friends').mockResolvedValue([]);
   vi.spyOn(socialApi, 'feed').mockResolvedValue({ posts: [makePost('p1', 'First post'), makePost('p2', 'Second post')] });
@@ -63,6 +66,8 @@ describe('/matrix', { timeout: 20_000 }, () => {
     renderApp('/matrix', { signedIn: true });
     const ad = await screen.findByRole('region', { name: 'Sponsored' });
     expect(within(ad).getByRole('link', { name: /RTX 5090/ })).toHaveAttribute('href', '/feature/nvidia-rtx-5090');
+    // The site's own ad picture, as content names it (not a hard-coded path that may not exist).
+    expect(within(ad).getByRole('img', { name: gpuAds[0].imageAlt }).getAttribute('src')).toMatch(/^\/assets\/ads\/nvidia-rtx-5090\.png\?/);
     const friendList = screen.getByRole('region', { name: 'Friend List' });
     expect(await within(friendList).findByRole('link', { name: 'Alan Turing' })).toHaveAttribute('href', '/profile/u2');
     expect(within(friendList).getByRole('button', { name: 'Remove friend' })).toBeInTheDocument();
