@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -6,11 +8,24 @@ import { fontLoading } from './vite/font-loading';
 // The API in dev: `npm start` (or the backend alone) on its default port.
 const backend = 'http://localhost:3000';
 
-export default defineConfig(({ isSsrBuild }) => ({
+// React Router 7's package exports name only its development build (remix-run/react-router#14102,
+// #14753): dev warnings and checks in every bundle. Builds take its production files instead.
+const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const reactRouterProduction = (file: string) => path.join(reactRouterDir, 'dist', 'production', file);
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), fontLoading()],
   resolve: {
-    // Compile the shared contracts from source, so the frontend never waits for their build.
-    alias: { '@atelier/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
+    alias: [
+      // Compile the shared contracts from source, so the frontend never waits for their build.
+      { find: '@atelier/contracts', replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   // The server render (`vite build --ssr src/entry-server.tsx`) is one self-contained CommonJS bundle
   // that the backend requires: its image has none of the frontend's node_modules. (Only for that
