@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { BotFolkIndividual } from '@atelier/contracts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -36,8 +37,12 @@ function Fact({ term, children, mono = false }: { term: string; children: string
   );
 }
 
-/** An individual: the 400px face, name, ID, Born, Gender, World, DNA, then the three tables. */
-export function IndividualView({ individual }: { individual: BotFolkIndividual }) {
+/**
+ * An individual: the 400px face, name, ID, Born, Gender, World, DNA, then the three tables. Drawn
+ * again only for another individual: the page re-renders as the store takes over the server's
+ * individual and as it writes the permalink, and these ~200 styled elements are most of its work.
+ */
+export const IndividualView = memo(function IndividualView({ individual }: { individual: BotFolkIndividual }) {
   const portrait = portraitOf(individual);
   const name = `${portrait.firstName} ${portrait.lastName}`;
   return (
@@ -100,4 +105,4 @@ export function IndividualView({ individual }: { individual: BotFolkIndividual }
       </Box>
     </Box>
   );
-}
+});
