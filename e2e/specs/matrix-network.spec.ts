@@ -296,6 +296,25 @@ test('after signing in, a reload keeps the session', async ({ page }) => {
   await expect(posts(page).first()).toBeVisible();
 });
 
+test('/matrix loads with no failed request, the sponsored card with its picture', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const failed: string[] = [];
+  page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.url()} ${response.status()}`);
+  });
+  await storeSignedInSession(page);
+  await page.goto('/matrix');
+  await expect(posts(page).first()).toBeVisible();
+  const ad = page.getByRole('region', { name: 'Sponsored' });
+  const picture = ad.getByRole('img');
+  await expect(picture).toHaveJSProperty('complete', true);
+  expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect(ad.getByRole('link')).toHaveAttribute('href', /^\/feature\//);
+  await page.waitForLoadState('networkidle');
+  expect(failed).toEqual([]);
+});
+
 test('SIGN OUT clears the session: /matrix then redirects to /lobby', async ({ page }) => {
   const { user } = await storeSignedInSession(page);
   await page.goto('/matrix');
