@@ -83,7 +83,7 @@ export async function createApp(options: AppModuleOptions): Promise<NestFastifyA
 
   registerSecurityHeaders(fastify, SECURITY_HEADER_OPTIONS);
   // Without configured origins there is nothing to allow: no CORS hook runs at all.
-  if (config.corsOrigins.length > 0) app.enableCors({ origin: config.corsOrigins, exposedHeaders: [NEXT_CURSOR_HEADER] });
+  if (config.corsOrigins.length > 0) app.enableCors({ origin: config.corsOrigins, exposedHeaders: [NEXT_CURSOR_HEADER, 'Retry-After'] });
   // gzip/brotli for text answers (the SPA's JS and CSS, JSON) when the client accepts it; pictures are already compressed.
   await app.register(fastifyCompress);
 

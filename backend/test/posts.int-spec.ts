@@ -558,11 +558,13 @@ describe('feed paging (45 posts, some created in the same millisecond)', () => {
     }
   });
 
-  it('exposes X-Next-Cursor to cross-origin clients of a configured origin', async () => {
+  it('exposes X-Next-Cursor and Retry-After to cross-origin clients of a configured origin', async () => {
     const res = await p.http.get('/api/posts').set(authors[0].auth).set('Origin', 'https://a.example').expect(200);
     expect(res.headers['access-control-allow-origin']).toBe('https://a.example');
     const exposed = String(res.headers['access-control-expose-headers'] ?? '').toLowerCase().split(/\s*,\s*/);
     expect(exposed).toContain(NEXT_CURSOR_HEADER);
+    // A 429's wait, which the pages tell the visitor: not a CORS-safelisted header.
+    expect(exposed).toContain('retry-after');
     expect(res.headers[NEXT_CURSOR_HEADER]).toEqual(expect.any(String));
   });
 });

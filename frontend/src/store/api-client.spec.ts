@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, retryAfterSecondsOf } from './api-client';
+import { rateLimitMessage } from './api-saga';
 
 const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -26,6 +27,12 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({ status: 409, code: 'CONFLICT', message: 'taken', details: [{ field: 'email' }] });
   });
 
+  it("keeps a 429's Retry-After, in seconds", async () => {
+    const body = { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many jobs from this address' };
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(429, body, { 'Retry-After': '17' }));
+    await expect(apiRequest('/start-job', { method: 'POST' })).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 17 });
+  });
+
   it('says the server could not be reached when fetch itself fails', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(apiRequest('/posts')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
@@ -34,5 +41,32 @@ describe('apiRequest', () => {
   it('answers nothing for 204', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
     expect((await apiRequest('/posts/p1', { method: 'DELETE' })).data).toBeUndefined();
+  });
+});
+
+describe('retryAfterSecondsOf', () => {
+  const now = Date.parse('2026-11-26T12:00:00Z');
+
+  it('reads delay-seconds and HTTP dates, and nothing else', () => {
+    expect(retryAfterSecondsOf('120', now)).toBe(120);
+    expect(retryAfterSecondsOf(' 0 ', now)).toBe(0);
+    expect(retryAfterSecondsOf('Thu, 26 Nov 2026 12:01:30 GMT', now)).toBe(90);
+    expect(retryAfterSecondsOf('Thu, 26 Nov 2026 11:00:00 GMT', now)).toBe(0);
+    for (const unreadable of [null, '', 'soon', '-5', '1.5']) expect(retryAfterSecondsOf(unreadable, now)).toBeNull();
+  });
+});
+
+describe('rateLimitMessage', () => {
+  it('says how long to wait: seconds under a minute, whole minutes (rounded up) from there', () => {
+    expect([0, 1, 42, 59, 60, 61, 3600].map(rateLimitMessage)).toEqual([
+      'Too many requests. Please wait 1 second and try again.',
+      'Too many requests. Please wait 1 second and try again.',
+      'Too many requests. Please wait 42 seconds and try again.',
+      'Too many requests. Please wait 59 seconds and try again.',
+      'Too many requests. Please wait 1 minute and try again.',
+      'Too many requests. Please wait 2 minutes and try again.',
+      'Too many requests. Please wait 60 minutes and try again.',
+    ]);
+    expect(rateLimitMessage(null)).toBe('Too many requests. Please wait a moment and try again.');
   });
 });

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: ErrorBody['code'] | 'NETWORK',
     message: string,
     readonly details: FieldError[] = [],
+    /** How long the server asked the client to wait (its Retry-After), when it said. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -38,12 +40,26 @@ function urlFor(base: string, path: string, query: ApiRequest['query']): string 
   return `${base}${path}${search ? `?${search}` : ''}`;
 }
 
+/**
+ * A Retry-After header as seconds from `now`: either form HTTP allows (delay-seconds, or an HTTP
+ * date, RFC 9110 section 10.2.3); null when there is none or it cannot be read.
+ */
+export function retryAfterSecondsOf(value: string | null, now = Date.now()): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) return Number(text);
+  // An HTTP date names its day and month ("Thu, 26 Nov 2026 12:01:30 GMT"); Date.parse alone would take "-5" for a year.
+  const date = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
 async function errorFrom(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
+  const retryAfter = retryAfterSecondsOf(response.headers.get('Retry-After'));
   if (body && typeof body.code === 'string' && typeof body.message === 'string') {
-    return new ApiError(response.status, body.code, body.message, body.details ?? []);
+    return new ApiError(response.status, body.code, body.message, body.details ?? [], retryAfter);
   }
-  return new ApiError(response.status, 'INTERNAL', `The server answered ${response.status}`);
+  return new ApiError(response.status, 'INTERNAL', `The server answered ${response.status}`, [], retryAfter);
 }
 
 /** One call to the social API (VITE_API_URL) or the given `base`; any non-2xx answer throws an ApiError. */

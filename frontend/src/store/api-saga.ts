@@ -26,3 +26,18 @@ export const FAILURE_MESSAGE = 'Something went wrong. Please try again.';
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : FAILURE_MESSAGE;
 }
+
+/** How long a refused call was asked to wait: the server's Retry-After on a 429, else null. */
+export function retryAfterOf(error: unknown): number | null {
+  return error instanceof ApiError && error.code === 'RATE_LIMITED' ? error.retryAfterSeconds : null;
+}
+
+const counted = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+/** What a visitor over a rate limit reads: how long to wait, when the server said (Retry-After). */
+export function rateLimitMessage(retryAfterSeconds: number | null): string {
+  if (retryAfterSeconds === null) return 'Too many requests. Please wait a moment and try again.';
+  const wait =
+    retryAfterSeconds < 60 ? counted(Math.max(1, retryAfterSeconds), 'second') : counted(Math.ceil(retryAfterSeconds / 60), 'minute');
+  return `Too many requests. Please wait ${wait} and try again.`;
+}

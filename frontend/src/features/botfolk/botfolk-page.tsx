@@ -5,22 +5,22 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { PageFrame } from '../../components/page-frame';
 import { SpinnerGrid } from '../../components/spinner-grid';
-import { FAILURE_MESSAGE } from '../../store/api-saga';
 import { PageContentContext } from '../../store/content-api';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
 import { individualPath, isIndividual } from './botfolk-api';
 import { BotFolkIntro } from './botfolk-intro';
-import { selectBotFolkIndividual, selectBotFolkStatus } from './botfolk-selectors';
+import { selectBotFolkFailure, selectBotFolkIndividual, selectBotFolkStatus } from './botfolk-selectors';
 import { botfolkLeft, individualRequested, individualSucceeded, offspringRequested } from './botfolk-slice';
 import { IndividualView } from './individual-view';
 import { PermalinkButton } from './permalink-button';
 
-// Spec section 8: every failure reads the same; the saga logs the details.
+// Spec section 8: every failure reads the same (but a 429, which says how long to wait); the saga logs the details.
 
 export default function BotFolkPage() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectBotFolkStatus);
   const individual = useAppSelector(selectBotFolkIndividual);
+  const failure = useAppSelector(selectBotFolkFailure);
   const [searchParams, setSearchParams] = useSearchParams();
   const dnaInUrl = searchParams.get('dna');
   // Only the address the page opened at asks for someone; after that the page writes the address.
@@ -61,7 +61,7 @@ export default function BotFolkPage() {
         </Button>
         {shown && <PermalinkButton key={shown.dna} dna={shown.dna} />}
       </Box>
-      {status === 'error' && <Alert severity="error">{FAILURE_MESSAGE}</Alert>}
+      {status === 'error' && <Alert severity="error">{failure}</Alert>}
       {shown && <IndividualView individual={shown} />}
       {!shown && (status === 'waiting' || status === 'idle') && (
         // Spec section 9: 5 spinners in the 400px face's place.

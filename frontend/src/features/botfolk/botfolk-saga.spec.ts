@@ -31,7 +31,7 @@ describe('botfolk saga', () => {
     store.dispatch(individualRequested({}));
     expect(store.getState().botfolk.status).toBe('waiting');
 
-    expect(await settled(store)).toEqual({ status: 'done', individual: ada, error: null });
+    expect(await settled(store)).toEqual({ status: 'done', individual: ada, error: null, retryAfterSeconds: null });
     expect(random).toHaveBeenCalledOnce();
     expect(fromDna).not.toHaveBeenCalled();
   });
@@ -71,7 +71,7 @@ describe('botfolk saga', () => {
 
     store.dispatch(individualRequested({}));
 
-    expect(await settled(store)).toEqual({ status: 'error', individual: null, error: code });
+    expect(await settled(store)).toEqual({ status: 'error', individual: null, error: code, retryAfterSeconds: null });
     expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('Bot Folk'), error);
   });
 
@@ -112,6 +112,6 @@ describe('botfolk saga', () => {
     answer(ada);
     await new Promise((resolve) => setTimeout(resolve, 0));
 
-    expect(store.getState().botfolk).toEqual({ status: 'idle', individual: null, error: null });
+    expect(store.getState().botfolk).toEqual({ status: 'idle', individual: null, error: null, retryAfterSeconds: null });
   });
 });

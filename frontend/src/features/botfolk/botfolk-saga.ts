@@ -3,6 +3,7 @@ import type { BotFolkIndividual } from '@atelier/contracts';
 import { call, put, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { ApiError } from '../../store/api-client';
+import { retryAfterOf } from '../../store/api-saga';
 import { BotFolkAnswerError, botfolkApi } from './botfolk-api';
 import {
   botfolkLeft,
@@ -44,7 +45,7 @@ function* answer(action: BotFolkAction): SagaIterator {
   } catch (error) {
     // Spec section 8: the page shows one sentence; the details go to the console.
     yield call([console, console.error], 'Bot Folk: the individual could not be loaded', error);
-    yield put(individualFailed(errorCodeOf(error)));
+    yield put(individualFailed(errorCodeOf(error), retryAfterOf(error)));
   }
 }
 

@@ -14,6 +14,8 @@ export interface BotFolkState {
   /** The answer to the latest request; null while waiting and after a failure. */
   individual: BotFolkIndividual | null;
   error: BotFolkErrorCode | null;
+  /** After a RATE_LIMITED answer: how long the server asked to wait (its Retry-After), when it said. */
+  retryAfterSeconds: number | null;
 }
 
 export interface IndividualRequest {
@@ -21,9 +23,9 @@ export interface IndividualRequest {
   dna?: string;
 }
 
-export const initialBotFolkState: BotFolkState = { status: 'idle', individual: null, error: null };
+export const initialBotFolkState: BotFolkState = { status: 'idle', individual: null, error: null, retryAfterSeconds: null };
 
-const waiting = (): BotFolkState => ({ status: 'waiting', individual: null, error: null });
+const waiting = (): BotFolkState => ({ status: 'waiting', individual: null, error: null, retryAfterSeconds: null });
 
 const botfolkSlice = createSlice({
   name: 'botfolk',
@@ -37,10 +39,13 @@ const botfolkSlice = createSlice({
       return waiting();
     },
     individualSucceeded(_state, action: PayloadAction<BotFolkIndividual>) {
-      return { status: 'done', individual: action.payload, error: null };
+      return { status: 'done', individual: action.payload, error: null, retryAfterSeconds: null };
     },
-    individualFailed(_state, action: PayloadAction<BotFolkErrorCode>) {
-      return { status: 'error', individual: null, error: action.payload };
+    individualFailed: {
+      reducer(_state, action: PayloadAction<{ error: BotFolkErrorCode; retryAfterSeconds: number | null }>): BotFolkState {
+        return { status: 'error', individual: null, ...action.payload };
+      },
+      prepare: (error: BotFolkErrorCode, retryAfterSeconds: number | null = null) => ({ payload: { error, retryAfterSeconds } }),
     },
     /** The page was left: a later visit starts over, and an answer still on its way is dropped. */
     botfolkLeft() {

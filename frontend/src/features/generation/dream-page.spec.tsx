@@ -154,12 +154,21 @@ describe('/dream', { timeout: 20_000 }, () => {
     expect(main().queryByRole('img')).not.toBeInTheDocument();
   });
 
-  it('a dream refused at start (too many jobs) fails the same way', async () => {
+  it('a dream refused at start (too many jobs) says how long to wait, from the Retry-After', async () => {
+    vi.spyOn(generationApi, 'startDream').mockRejectedValue(new ApiError(429, 'RATE_LIMITED', 'Too many jobs', [], 90));
+    const { user } = await openDream();
+
+    await user.click(screen.getByRole('button', { name: 'NICE DREAM' }));
+
+    expect(await main().findByRole('alert')).toHaveTextContent('Too many requests. Please wait 2 minutes and try again.');
+  });
+
+  it('a 429 without a Retry-After asks for a moment', async () => {
     vi.spyOn(generationApi, 'startDream').mockRejectedValue(new ApiError(429, 'RATE_LIMITED', 'Too many jobs'));
     const { user } = await openDream();
 
     await user.click(screen.getByRole('button', { name: 'NICE DREAM' }));
 
-    expect(await main().findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+    expect(await main().findByRole('alert')).toHaveTextContent('Too many requests. Please wait a moment and try again.');
   });
 });

@@ -216,15 +216,15 @@ describe('/forge', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'GENERATE' })).toBeEnabled();
   });
 
-  it('says the same when the job cannot even start (too many jobs)', async () => {
-    const error = new ApiError(429, 'RATE_LIMITED', 'Too many jobs');
+  it('says how long to wait when the server refuses the start with 429 and a Retry-After', async () => {
+    const error = new ApiError(429, 'RATE_LIMITED', 'Too many jobs', [], 42);
     vi.spyOn(generationApi, 'startJob').mockRejectedValue(error);
     const { user } = await openForge();
 
     await user.type(screen.getByRole('textbox', { name: PROMPT }), 'a fox');
     await user.click(screen.getByRole('button', { name: 'GENERATE' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(FAILURE);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please wait 42 seconds and try again.');
     expect(consoleError).toHaveBeenCalledWith(expect.any(String), error);
   });
 

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { alpha, styled } from '@mui/material/styles';
-import { FAILURE_MESSAGE } from '../../store/api-saga';
+import { FAILURE_MESSAGE, rateLimitMessage } from '../../store/api-saga';
 import { useExampleNumber } from './example-loader';
 import { examplePicturePath, type GeneratedImage, type RenderProgress } from './generation-api';
 import { selectGenerationJob } from './generation-selectors';
@@ -124,7 +124,7 @@ interface GenerationResultProps {
  */
 export function GenerationResult({ page, exampleNote, exampleAlt, waitingLabel, resultAlt }: GenerationResultProps) {
   const dispatch = useAppDispatch();
-  const { status, result, rendering } = useAppSelector(selectGenerationJob(page));
+  const { status, result, rendering, error, retryAfterSeconds } = useAppSelector(selectGenerationJob(page));
   const exampleNumber = useExampleNumber();
   const statsId = useId();
 
@@ -157,7 +157,7 @@ export function GenerationResult({ page, exampleNote, exampleAlt, waitingLabel, 
     area = (
       <Frame>
         <Alert severity="error" sx={{ mx: 2 }}>
-          {FAILURE_MESSAGE}
+          {error === 'RATE_LIMITED' ? rateLimitMessage(retryAfterSeconds) : FAILURE_MESSAGE}
         </Alert>
       </Frame>
     );

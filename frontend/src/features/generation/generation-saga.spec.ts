@@ -63,7 +63,7 @@ describe('generation saga', () => {
 
     await advance(3000);
     expect(jobStatus).toHaveBeenCalledTimes(3);
-    expect(store.getState().generation.forge).toEqual({ status: 'completed', jobId: 'job-1', result: fox, error: null, rendering: null });
+    expect(store.getState().generation.forge).toEqual({ status: 'completed', jobId: 'job-1', result: fox, error: null, retryAfterSeconds: null, rendering: null });
 
     await advance(30_000);
     expect(jobStatus).toHaveBeenCalledTimes(3);
@@ -119,7 +119,7 @@ describe('generation saga', () => {
       store.dispatch(jobRequested({ page: 'forge', prompt: 'fox' }));
       await advance(2 * POLL_INTERVAL_MS);
 
-      expect(store.getState().generation.forge).toEqual({ status: 'error', jobId: 'job-1', result: null, error: 'JOB_FAILED', rendering: null });
+      expect(store.getState().generation.forge).toEqual({ status: 'error', jobId: 'job-1', result: null, error: 'JOB_FAILED', retryAfterSeconds: null, rendering: null });
       expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('forge'), expect.any(JobFailedError));
       expect(String(consoleError.mock.lastCall?.[1])).toContain('worker crashed');
       await advance(5 * POLL_INTERVAL_MS);
@@ -139,7 +139,7 @@ describe('generation saga', () => {
     expect(jobStatus).toHaveBeenCalledTimes(1);
 
     store.dispatch(jobRequested({ page: 'forge', prompt: 'owl' }));
-    expect(store.getState().generation.forge).toEqual({ status: 'waiting', jobId: null, result: null, error: null, rendering: null });
+    expect(store.getState().generation.forge).toEqual({ status: 'waiting', jobId: null, result: null, error: null, retryAfterSeconds: null, rendering: null });
     await advance(POLL_INTERVAL_MS);
 
     expect(jobStatus.mock.calls).toEqual([['job-1'], ['job-2']]);
@@ -220,7 +220,7 @@ describe('generation saga', () => {
     await advance(10 * POLL_INTERVAL_MS);
 
     expect(jobStatus).toHaveBeenCalledTimes(2);
-    expect(store.getState().generation.forge).toEqual({ status: 'idle', jobId: null, result: null, error: null, rendering: null });
+    expect(store.getState().generation.forge).toEqual({ status: 'idle', jobId: null, result: null, error: null, retryAfterSeconds: null, rendering: null });
   });
 
   it("keeps the two pages' jobs apart: leaving one does not stop the other", async () => {

@@ -3,6 +3,7 @@ import { FINISHED_JOB_STATUSES, type GenerationInfo, type JobStatusResponse, typ
 import { call, delay, put, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { ApiError } from '../../store/api-client';
+import { retryAfterOf } from '../../store/api-saga';
 import { GenerationAnswerError, generatedImageOf, generationApi, renderProgressOf } from './generation-api';
 import {
   generationInfoLoaded,
@@ -62,7 +63,7 @@ function* runJob(request: JobRequest): SagaIterator {
   } catch (error) {
     // Spec section 8: the page shows one sentence; the details go to the console.
     yield call([console, console.error], `Generation (${page}): the image could not be made`, error);
-    yield put(jobFailed({ page, error: errorCodeOf(error) }));
+    yield put(jobFailed({ page, error: errorCodeOf(error), retryAfterSeconds: retryAfterOf(error) }));
   }
 }
 

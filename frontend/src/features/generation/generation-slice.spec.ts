@@ -17,7 +17,7 @@ const reduce = (...actions: Parameters<typeof generationReducer>[1][]): Generati
   actions.reduce(generationReducer, initialGenerationState);
 
 const fox: GeneratedImage = { image: 'Rk9Y', seed: 123, executionTime: 58, delayTime: 3, workerId: 'procedural' };
-const idle = { status: 'idle', jobId: null, result: null, error: null, rendering: null };
+const idle = { status: 'idle', jobId: null, result: null, error: null, retryAfterSeconds: null, rendering: null };
 
 describe('generation slice', () => {
   it('starts with both pages idle (showing an example) and no hardware info', () => {
@@ -26,20 +26,20 @@ describe('generation slice', () => {
 
   it('waits from the request on, remembers the job id, then holds the picture', () => {
     const waiting = reduce(jobRequested({ page: 'forge', prompt: 'fox' }));
-    expect(waiting.forge).toEqual({ status: 'waiting', jobId: null, result: null, error: null, rendering: null });
+    expect(waiting.forge).toEqual({ status: 'waiting', jobId: null, result: null, error: null, retryAfterSeconds: null, rendering: null });
 
     const started = generationReducer(waiting, jobStarted({ page: 'forge', id: 'job-1' }));
-    expect(started.forge).toEqual({ status: 'waiting', jobId: 'job-1', result: null, error: null, rendering: null });
+    expect(started.forge).toEqual({ status: 'waiting', jobId: 'job-1', result: null, error: null, retryAfterSeconds: null, rendering: null });
 
     const done = generationReducer(started, jobCompleted({ page: 'forge', result: fox }));
-    expect(done.forge).toEqual({ status: 'completed', jobId: 'job-1', result: fox, error: null, rendering: null });
+    expect(done.forge).toEqual({ status: 'completed', jobId: 'job-1', result: fox, error: null, retryAfterSeconds: null, rendering: null });
   });
 
   it("holds a waiting job's render progress, and drops it once the job is finished", () => {
     const rendering = { progress: 0.4, preview: 'data:image/jpeg;base64,/9j/' };
     const started = reduce(jobRequested({ page: 'forge', prompt: 'fox' }), jobStarted({ page: 'forge', id: 'job-1' }));
     const progressed = generationReducer(started, jobProgressed({ page: 'forge', rendering }));
-    expect(progressed.forge).toEqual({ status: 'waiting', jobId: 'job-1', result: null, error: null, rendering });
+    expect(progressed.forge).toEqual({ status: 'waiting', jobId: 'job-1', result: null, error: null, retryAfterSeconds: null, rendering });
 
     expect(generationReducer(progressed, jobCompleted({ page: 'forge', result: fox })).forge.rendering).toBeNull();
     expect(generationReducer(progressed, jobFailed({ page: 'forge', error: 'JOB_FAILED' })).forge.rendering).toBeNull();
@@ -57,7 +57,7 @@ describe('generation slice', () => {
     });
 
     const failed = reduce(jobRequested({ page: 'dream', mode: 'daydream' }), jobFailed({ page: 'dream', error: 'JOB_FAILED' }));
-    expect(failed.dream).toEqual({ status: 'error', jobId: null, result: null, error: 'JOB_FAILED', rendering: null });
+    expect(failed.dream).toEqual({ status: 'error', jobId: null, result: null, error: 'JOB_FAILED', retryAfterSeconds: null, rendering: null });
     expect(generationReducer(failed, jobRequested({ page: 'dream', mode: 'nicedream' })).dream).toEqual({
       ...idle,
       status: 'waiting',

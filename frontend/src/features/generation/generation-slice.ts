@@ -22,6 +22,8 @@ export interface GenerationJobState {
   jobId: string | null;
   result: GeneratedImage | null;
   error: GenerationErrorCode | null;
+  /** After a RATE_LIMITED start: how long the server asked to wait (its Retry-After), when it said. */
+  retryAfterSeconds: number | null;
   /** While waiting: how far the render is, once the server knows (the spinner grid until then). */
   rendering: RenderProgress | null;
 }
@@ -36,7 +38,14 @@ export interface GenerationState {
 /** What to generate: a Forge prompt, or a Dream-o-matic mode. */
 export type JobRequest = { page: 'forge'; prompt: string } | { page: 'dream'; mode: DreamMode };
 
-export const initialJobState: GenerationJobState = { status: 'idle', jobId: null, result: null, error: null, rendering: null };
+export const initialJobState: GenerationJobState = {
+  status: 'idle',
+  jobId: null,
+  result: null,
+  error: null,
+  retryAfterSeconds: null,
+  rendering: null,
+};
 
 export const initialGenerationState: GenerationState = { forge: initialJobState, dream: initialJobState, info: null };
 
@@ -58,11 +67,11 @@ const generationSlice = createSlice({
     },
     jobCompleted(state, action: PayloadAction<{ page: GenerationPage; result: GeneratedImage }>) {
       const { page, result } = action.payload;
-      state[page] = { ...state[page], status: 'completed', result, error: null, rendering: null };
+      state[page] = { ...state[page], status: 'completed', result, error: null, retryAfterSeconds: null, rendering: null };
     },
-    jobFailed(state, action: PayloadAction<{ page: GenerationPage; error: GenerationErrorCode }>) {
-      const { page, error } = action.payload;
-      state[page] = { ...state[page], status: 'error', result: null, error, rendering: null };
+    jobFailed(state, action: PayloadAction<{ page: GenerationPage; error: GenerationErrorCode; retryAfterSeconds?: number | null }>) {
+      const { page, error, retryAfterSeconds = null } = action.payload;
+      state[page] = { ...state[page], status: 'error', result: null, error, retryAfterSeconds, rendering: null };
     },
     /** The page was left: its job is abandoned, and a later visit starts over with an example. */
     generationLeft(state, action: PayloadAction<{ page: GenerationPage }>) {

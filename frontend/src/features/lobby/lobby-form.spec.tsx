@@ -173,13 +173,13 @@ describe('lobby form', { timeout: 20_000 }, () => {
     expect(store.getState().session.token).toBeNull();
   });
 
-  it('a refusal without field details (rate limited) is shown in words', async () => {
+  it('a refusal without field details (rate limited) says how long to wait', async () => {
     vi.spyOn(socialApi, 'login').mockRejectedValue(
-      new ApiError(429, 'RATE_LIMITED', 'Too many attempts from this address; wait a minute and try again'),
+      new ApiError(429, 'RATE_LIMITED', 'Too many attempts from this address; wait a minute and try again', [], 1),
     );
     const { user } = await openLobby();
     await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts from this address');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please wait 1 second and try again.');
   });
 
   it('signing in stores the member and token and goes to /matrix', async () => {

@@ -61,9 +61,12 @@ describe('lobby saga', () => {
     const login = vi.spyOn(socialApi, 'login');
     const { store } = createAppStore();
 
-    login.mockRejectedValueOnce(new ApiError(429, 'RATE_LIMITED', 'Too many attempts from this address'));
+    login.mockRejectedValueOnce(new ApiError(429, 'RATE_LIMITED', 'Too many attempts from this address', [], 37));
     store.dispatch(loginRequested({ email: 'ada@example.com', password: 'pw' }));
-    expect((await settled(store)).lobby.error).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many attempts from this address' });
+    expect((await settled(store)).lobby.error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many requests. Please wait 37 seconds and try again.',
+    });
 
     login.mockRejectedValueOnce(new ApiError(0, 'NETWORK', 'The server could not be reached'));
     store.dispatch(loginRequested({ email: 'ada@example.com', password: 'pw' }));

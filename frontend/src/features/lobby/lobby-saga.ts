@@ -3,7 +3,7 @@ import type { LoginResponse, Member } from '@atelier/contracts';
 import { call, put, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { ApiError } from '../../store/api-client';
-import { errorMessage } from '../../store/api-saga';
+import { errorMessage, rateLimitMessage } from '../../store/api-saga';
 import { setLogin } from '../../store/session-slice';
 import { socialApi, type RegisterRequest } from '../../store/social-api';
 import type { LoginFields } from './lobby-schemas';
@@ -16,9 +16,14 @@ import {
   type LobbyError,
 } from './lobby-slice';
 
+// A 429 says how long to wait (its Retry-After) rather than the limiter's own words.
 const lobbyErrorFrom = (error: unknown): LobbyError =>
   error instanceof ApiError
-    ? { code: error.code, message: error.message, details: error.details }
+    ? {
+        code: error.code,
+        message: error.code === 'RATE_LIMITED' ? rateLimitMessage(error.retryAfterSeconds) : error.message,
+        details: error.details,
+      }
     : { code: 'UNKNOWN', message: errorMessage(error), details: [] };
 
 function* login({ payload }: PayloadAction<LoginFields>): SagaIterator {

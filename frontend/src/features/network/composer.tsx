@@ -37,7 +37,7 @@ function Inert({ icon, label }: { icon: ReactNode; label: string }) {
 function ComposerForm() {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
-  const { posting, error } = useAppSelector(selectComposer);
+  const { posting, error, retryAfterSeconds } = useAppSelector(selectComposer);
   const [description, setDescription] = useState('');
   const [imageOpen, setImageOpen] = useState(false);
   const [picture, setPicture] = useState<File | null>(null);
@@ -109,7 +109,13 @@ function ComposerForm() {
         </Button>
       </Box>
       {error && (
-        <FailureAlert attempt="post" code={error} onClose={() => dispatch(postErrorDismissed())} sx={{ mt: '1rem' }} />
+        <FailureAlert
+          attempt="post"
+          code={error}
+          retryAfterSeconds={retryAfterSeconds}
+          onClose={() => dispatch(postErrorDismissed())}
+          sx={{ mt: '1rem' }}
+        />
       )}
     </WidgetCard>
   );

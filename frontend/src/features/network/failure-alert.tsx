@@ -7,13 +7,15 @@ import type { NetworkErrorCode } from './network-slice';
 interface FailureAlertProps {
   attempt: FailedAttempt;
   code: NetworkErrorCode;
+  /** After a 429: how long the server asked to wait, when it said. */
+  retryAfterSeconds?: number | null;
   onRetry?(): void;
   onClose?(): void;
   sx?: SxProps<Theme>;
 }
 
 /** A failed call in words (role="alert"), with a retry button where trying again makes sense. */
-export function FailureAlert({ attempt, code, onRetry, onClose, sx }: FailureAlertProps) {
+export function FailureAlert({ attempt, code, retryAfterSeconds = null, onRetry, onClose, sx }: FailureAlertProps) {
   return (
     <Alert
       severity="error"
@@ -27,7 +29,7 @@ export function FailureAlert({ attempt, code, onRetry, onClose, sx }: FailureAle
         ) : undefined
       }
     >
-      {failureMessage(attempt, code)}
+      {failureMessage(attempt, code, retryAfterSeconds)}
     </Alert>
   );
 }

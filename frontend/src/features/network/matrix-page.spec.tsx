@@ -124,6 +124,18 @@ describe('/matrix', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'POST' })).toBeDisabled();
   });
 
+  it('a post over the write limit says how long to wait, from the Retry-After, and keeps the text', async () => {
+    vi.spyOn(socialApi, 'createPost').mockRejectedValue(new ApiError(429, 'RATE_LIMITED', 'Too many posts', [], 25));
+    const { user } = renderApp('/matrix', { signedIn: true });
+    const text = await screen.findByRole('textbox', { name: "What's on your mind..." });
+    await user.type(text, 'Hi');
+    await user.click(screen.getByRole('button', { name: 'POST' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your post was not published. Too many requests. Please wait 25 seconds and try again.',
+    );
+    expect(text).toHaveValue('Hi');
+  });
+
   it('explains a refused picture and keeps the text', async () => {
     vi.spyOn(socialApi, 'createPost').mockRejectedValue(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'not an image'));
     const { user } = renderApp('/matrix', { signedIn: true });

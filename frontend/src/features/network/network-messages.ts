@@ -1,4 +1,4 @@
-import { FAILURE_MESSAGE } from '../../store/api-saga';
+import { FAILURE_MESSAGE, rateLimitMessage } from '../../store/api-saga';
 import type { NetworkErrorCode } from './network-slice';
 
 /** What was being attempted when a call failed: the first half of the message a member reads. */
@@ -50,9 +50,13 @@ const SPECIFIC: Partial<Record<FailedAttempt, Partial<Record<NetworkErrorCode, s
   },
 };
 
-/** The words shown for a failed attempt; state keeps only the code. */
-export function failureMessage(attempt: FailedAttempt, code: NetworkErrorCode): string {
+/**
+ * The words shown for a failed attempt; state keeps the code, and for a 429 the wait the server
+ * asked for (Retry-After) where it has it.
+ */
+export function failureMessage(attempt: FailedAttempt, code: NetworkErrorCode, retryAfterSeconds: number | null = null): string {
   const specific = SPECIFIC[attempt]?.[code];
   if (specific) return specific;
+  if (code === 'RATE_LIMITED' && retryAfterSeconds !== null) return `${ATTEMPT[attempt]} ${rateLimitMessage(retryAfterSeconds)}`;
   return `${ATTEMPT[attempt]} ${REASON[code] ?? FAILURE_MESSAGE}`;
 }

@@ -3,7 +3,7 @@ import type { FriendSummary, Member, Post } from '@atelier/contracts';
 import { all, call, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { ApiError } from '../../store/api-client';
-import { withToken } from '../../store/api-saga';
+import { retryAfterOf, withToken } from '../../store/api-saga';
 import { selectPosts, selectUser } from '../../store/session-selectors';
 import { removePost, setFriends, setPost, setPosts } from '../../store/session-slice';
 import type { SessionUser } from '../../store/session-types';
@@ -105,7 +105,7 @@ function* createPost({ payload }: ReturnType<typeof postRequested>): SagaIterato
     const me: SessionUser | null = yield select(selectUser);
     if (!replacesFeed && source.memberId === me?._id) yield put(feedRequested(source));
   } catch (error) {
-    yield put(postFailed(codeOf(error)));
+    yield put(postFailed(codeOf(error), retryAfterOf(error)));
   }
 }
 

@@ -90,10 +90,10 @@ describe('network slice', () => {
 
   it('a published post counts up (the composer starts over) and, from the feed, takes over its paging', () => {
     const posting = reduce(feedRequested({ memberId: null }), feedLoaded({ nextCursor: 'old' }), postRequested({ description: 'hi', picture: null }));
-    expect(posting.composer).toEqual({ posting: true, error: null, posted: 0 });
+    expect(posting.composer).toEqual({ posting: true, error: null, retryAfterSeconds: null, posted: 0 });
 
     const posted = networkReducer(posting, postCreated({ nextCursor: 'new', replacesFeed: true }));
-    expect(posted.composer).toEqual({ posting: false, error: null, posted: 1 });
+    expect(posted.composer).toEqual({ posting: false, error: null, retryAfterSeconds: null, posted: 1 });
     expect(posted.feed.nextCursor).toBe('new');
 
     const onProfile = networkReducer(posting, postCreated({ replacesFeed: false }));
@@ -102,7 +102,7 @@ describe('network slice', () => {
 
   it('a refused post keeps its error code until the next attempt', () => {
     const failed = reduce(postRequested({ description: 'x', picture: null }), postFailed('UNSUPPORTED_MEDIA_TYPE'));
-    expect(failed.composer).toEqual({ posting: false, error: 'UNSUPPORTED_MEDIA_TYPE', posted: 0 });
+    expect(failed.composer).toEqual({ posting: false, error: 'UNSUPPORTED_MEDIA_TYPE', retryAfterSeconds: null, posted: 0 });
     expect(networkReducer(failed, postRequested({ description: 'x', picture: null })).composer.error).toBeNull();
   });
 

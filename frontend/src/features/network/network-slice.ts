@@ -61,7 +61,8 @@ export interface NetworkState {
     /** The posts of the pages after the first, in order. */
     later: Post[];
   };
-  composer: { posting: boolean; error: NetworkErrorCode | null; posted: number };
+  /** retryAfterSeconds: after a RATE_LIMITED post, how long the server asked to wait, when it said. */
+  composer: { posting: boolean; error: NetworkErrorCode | null; retryAfterSeconds: number | null; posted: number };
   posts: Record<string, Partial<Record<PostAction, PostActionState>>>;
   comments: Record<string, CommentsState>;
   friendToggle: { pending: string[]; error: NetworkErrorCode | null };
@@ -70,7 +71,7 @@ export interface NetworkState {
 export const initialNetworkState: NetworkState = {
   member: { id: null, data: null, friends: [], status: 'idle', error: null },
   feed: { source: null, status: 'idle', error: null, nextCursor: null, more: { status: 'idle', error: null }, later: [] },
-  composer: { posting: false, error: null, posted: 0 },
+  composer: { posting: false, error: null, retryAfterSeconds: null, posted: 0 },
   posts: {},
   comments: {},
   friendToggle: { pending: [], error: null },
@@ -165,9 +166,13 @@ const networkSlice = createSlice({
         state.feed.later = [];
       }
     },
-    postFailed(state, action: PayloadAction<NetworkErrorCode>) {
-      state.composer.posting = false;
-      state.composer.error = action.payload;
+    postFailed: {
+      reducer(state, action: PayloadAction<{ error: NetworkErrorCode; retryAfterSeconds: number | null }>) {
+        state.composer.posting = false;
+        state.composer.error = action.payload.error;
+        state.composer.retryAfterSeconds = action.payload.retryAfterSeconds;
+      },
+      prepare: (error: NetworkErrorCode, retryAfterSeconds: number | null = null) => ({ payload: { error, retryAfterSeconds } }),
     },
     postErrorDismissed(state) {
       state.composer.error = null;
