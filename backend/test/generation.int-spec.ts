@@ -246,6 +246,9 @@ describe('generation limits', () => {
     // The fourth start within the minute: the per-IP limit answers before the queue is even looked at.
     const limited = await t.http.post('/api/start-job').send({ prompt: 'four' }).expect(429);
     expect(limited.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Too many generation jobs/) });
+    // How long to wait, in seconds: what the Forge and Dream pages tell the visitor.
+    expect(limited.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
 
     for (let poll = 0; poll < 10; poll += 1) await t.http.get(`/api/job-status/${first}`).expect(200);
   });

@@ -90,6 +90,26 @@ test.describe('Forge generator', () => {
 });
 
 test.describe('Dream-o-matic', () => {
+  test('a dream over the per-address limit says how long to wait, from the Retry-After', async ({ page }) => {
+    // The suite's server allows 1000 starts a minute, so its refusal is replayed here as it answers
+    // one (backend generation.int-spec checks the real 429 and its Retry-After).
+    await page.route('**/api/start-dream', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '42' },
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: 429,
+          code: 'RATE_LIMITED',
+          message: 'Too many generation jobs from this address; wait a minute and try again',
+        }),
+      }),
+    );
+    await page.goto('/dream');
+    await page.getByRole('button', { name: 'NICE DREAM' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Too many requests. Please wait 42 seconds and try again.');
+  });
+
   test('each of the four modes produces an image', async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto('/dream');
