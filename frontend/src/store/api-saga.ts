@@ -41,3 +41,8 @@ export function rateLimitMessage(retryAfterSeconds: number | null): string {
     retryAfterSeconds < 60 ? counted(Math.max(1, retryAfterSeconds), 'second') : counted(Math.ceil(retryAfterSeconds / 60), 'minute');
   return `Too many requests. Please wait ${wait} and try again.`;
 }
+
+/** What the generator, dream and Bot Folk pages show for a failure: the wait on a 429, else the spec's sentence. */
+export function generatorFailureMessage(code: string | null, retryAfterSeconds: number | null): string {
+  return code === 'RATE_LIMITED' ? rateLimitMessage(retryAfterSeconds) : FAILURE_MESSAGE;
+}

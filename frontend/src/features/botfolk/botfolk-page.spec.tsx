@@ -227,4 +227,10 @@ describe('/life', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Ada Quill' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('says how long to wait when the server refuses with 429 and a Retry-After', async () => {
+    vi.spyOn(botfolkApi, 'random').mockRejectedValue(new ApiError(429, 'RATE_LIMITED', 'Too many requests', [], 20));
+    renderApp('/life');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please wait 20 seconds and try again.');
+  });
 });

@@ -1,9 +1,8 @@
-import { FAILURE_MESSAGE, rateLimitMessage } from '../../store/api-saga';
+import { generatorFailureMessage } from '../../store/api-saga';
 import type { RootState } from '../../store/root-state';
 
 export const selectBotFolkStatus = (state: RootState) => state.botfolk.status;
 export const selectBotFolkIndividual = (state: RootState) => state.botfolk.individual;
 export const selectBotFolkError = (state: RootState) => state.botfolk.error;
 /** The words a failure shows: the wait on a 429, the spec's sentence otherwise. */
-export const selectBotFolkFailure = (state: RootState) =>
-  state.botfolk.error === 'RATE_LIMITED' ? rateLimitMessage(state.botfolk.retryAfterSeconds) : FAILURE_MESSAGE;
+export const selectBotFolkFailure = (state: RootState) => generatorFailureMessage(state.botfolk.error, state.botfolk.retryAfterSeconds);

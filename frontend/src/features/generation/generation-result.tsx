@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { alpha, styled } from '@mui/material/styles';
-import { FAILURE_MESSAGE, rateLimitMessage } from '../../store/api-saga';
+import { generatorFailureMessage } from '../../store/api-saga';
 import { useExampleNumber } from './example-loader';
 import { examplePicturePath, type GeneratedImage, type RenderProgress } from './generation-api';
 import { selectGenerationJob } from './generation-selectors';
@@ -157,7 +157,7 @@ export function GenerationResult({ page, exampleNote, exampleAlt, waitingLabel, 
     area = (
       <Frame>
         <Alert severity="error" sx={{ mx: 2 }}>
-          {error === 'RATE_LIMITED' ? rateLimitMessage(retryAfterSeconds) : FAILURE_MESSAGE}
+          {generatorFailureMessage(error, retryAfterSeconds)}
         </Alert>
       </Frame>
     );
