@@ -2,6 +2,7 @@ import type { SiteContent } from '@atelier/contracts';
 import { devices, type APIRequestContext, type BrowserContext, type BrowserContextOptions } from '@playwright/test';
 import { cumulativeLayoutShift, describeWorstShifts, layoutShiftsWhenQuiet, recordLayoutShifts } from '../support/layout-shift';
 import { PUBLIC_PAGES } from '../support/public-pages';
+import { startStallingProxy } from '../support/stalling-proxy';
 import { expect, test } from '../support/test';
 
 // Issue #22: the layout must not move while a public page loads and hydrates. Cumulative layout
@@ -113,3 +114,37 @@ for (const viewport of VIEWPORTS) {
     });
   }
 }
+
+// A slow network delivers a page in parts, and the browser may draw the part it has parsed. On a
+// page shorter than the screen the footer sits at the screen's foot: drawn with half of it, it sits
+// lower, then moves up as the rest arrives, unless the first paint waits for the whole page.
+const SHORT_PAGES = ['/ll1l1l1ll', '/ll1l1l1ll/test', '/lobby'];
+
+test('a short page whose HTML stalls inside its footer draws once, the footer where it stays', async ({ browser, baseURL }) => {
+  const viewport = { width: 820, height: 1180 };
+  const desktopChrome = BROWSERS.find((kind) => kind.name === 'desktop Chrome')!;
+  const proxy = await startStallingProxy(baseURL!, {
+    // Just after the footer's first link: the footer is there, most of it is not.
+    splitAt: (html) => html.indexOf('</a>', html.indexOf('<footer')) + '</a>'.length,
+    pauseMs: 400,
+  });
+  try {
+    const failures: string[] = [];
+    for (const path of SHORT_PAGES) {
+      const context = await browser.newContext({ ...desktopChrome.options, viewport, baseURL: proxy.url });
+      try {
+        const { row, failure } = await measure(context, path);
+        console.log(`[layout-shift] stalled HTML at 820px           ${row}`);
+        if (failure) failures.push(failure);
+        // Still a short page, or this test would prove nothing: its footer ends at the screen's foot.
+        const footer = await context.pages()[0].locator('footer').boundingBox();
+        expect(footer && Math.round(footer.y + footer.height), `${path}: the footer's bottom edge`).toBe(viewport.height);
+      } finally {
+        await context.close();
+      }
+    }
+    expect(failures, 'short pages whose layout moved more than CLS 0.02 when their HTML stalled').toEqual([]);
+  } finally {
+    await proxy.close();
+  }
+});

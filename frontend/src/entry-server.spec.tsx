@@ -1,7 +1,9 @@
 // The server render (hydration is checked in the browser: e2e/specs/server-render.spec.ts; React
 // cannot render on the server and hydrate in one process).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { readPageData } from './app/server-render/page-data';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PAGE_DATA_ELEMENT_ID, readPageData } from './app/server-render/page-data';
 import type { ContentFetcher } from '@atelier/contracts';
 import { pageContentOf } from './app/page-content-loader';
 import { renderPage } from './entry-server';
@@ -180,6 +182,18 @@ describe('server render', { timeout: 20_000 }, () => {
     expect(page.title).toBe('Video Player');
     expect(page.querySelector('main img')?.getAttribute('src')).toBe('/assets/projects/vid/sample-clip.jpg');
     expect(page.querySelector('main video')).toBeNull();
+  });
+
+  it("holds the first paint until the whole page is parsed: index.html's rel=expect names the element after the page", async () => {
+    const indexHtml = readFileSync(path.join(__dirname, '../index.html'), 'utf8');
+    const answer = await renderPage({ url: 'http://localhost/citadel', template: indexHtml }, fetchContent);
+    const page = parse(answer!.html);
+
+    const expectLink = page.head.querySelector('link[rel="expect"][blocking="render"]');
+    expect(expectLink?.getAttribute('href')).toBe(`#${PAGE_DATA_ELEMENT_ID}`);
+    // Chrome lets the page paint once that element is in the document, its start tag parsed.
+    expect(page.getElementById('root')?.nextElementSibling?.id).toBe(PAGE_DATA_ELEMENT_ID);
+    expect(page.querySelector('#root footer')).not.toBeNull();
   });
 
   it.each([
