@@ -17,13 +17,11 @@ export interface SeedPost {
   /** How long before the seeding the post was written; distinct per post, so the feed order is fixed. */
   hoursAgo: number;
   text: string;
-  /** Drawn by Atelier; the post's text says so. */
+  /** Drawn by Atelier; the picture's own caption says so, so the post reads as a post. */
   art?: PostArt;
   likedBy: readonly MemberKey[];
   comments: readonly SeedComment[];
 }
-
-const ILLUSTRATION_NOTE = 'The picture is an illustration Atelier generated from synthetic data, not a screenshot.';
 
 export const SEED_POSTS: readonly SeedPost[] = [
   {
@@ -32,7 +30,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
     text:
       'Our 7B run hit a loss spike around step 41k. Rewound to the last checkpoint, skipped the offending ' +
       'data shard and lowered the peak LR by 10%: it sailed through this time. Going to add per-shard loss ' +
-      `logging so the next one is a five-minute diagnosis instead of an afternoon. ${ILLUSTRATION_NOTE}`,
+      'logging so the next one is a five-minute diagnosis instead of an afternoon.',
     art: { kind: 'loss-curve', seed: 'mira-7b-spike', title: '7B pre-training: rewinding past a loss spike', anomaly: true },
     likedBy: ['tobias', 'lena', 'anouk', 'guest'],
     comments: [
@@ -60,7 +58,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
     text:
       'Head 3 in layer 14 of our small model sends most of its attention to the first token, whatever the ' +
       'prompt. Attention sinks are well documented, but seeing one this clearly in your own model is ' +
-      `something else. Next: ablate it and see what breaks. ${ILLUSTRATION_NOTE}`,
+      'something else. Next: ablate it and see what breaks.',
     art: {
       kind: 'attention-map',
       seed: 'lena-layer14-head3',
@@ -78,7 +76,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
     hoursAgo: 14,
     text:
       'Sunday project: a flow-field sketch to compare samplers by eye. Same seed, same field, only the step ' +
-      `rule changes. The smooth ones are what I want from a scheduler. ${ILLUSTRATION_NOTE}`,
+      'rule changes. The smooth ones are what I want from a scheduler.',
     art: { kind: 'generative-pattern', seed: 'yuki-sunday-flow', title: 'Flow field, sampler comparison' },
     likedBy: ['anouk', 'lena', 'guest', 'kofi'],
     comments: [
@@ -102,7 +100,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
     text:
       'Eight GPUs, one of them idling at a third of the others. Not a hardware fault: its dataloader worker ' +
       'was decoding JPEGs on a single CPU core pinned to the wrong NUMA node. Fixed the affinity and the ' +
-      `whole node sped up by 30%, because everyone waits for the slowest rank. ${ILLUSTRATION_NOTE}`,
+      'whole node sped up by 30%, because everyone waits for the slowest rank.',
     art: { kind: 'gpu-utilisation', seed: 'tobias-numa-straggler', title: '8-GPU node before the dataloader fix', anomaly: true },
     likedBy: ['samir', 'mira', 'kofi', 'anouk', 'guest'],
     comments: [
@@ -117,7 +115,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
     text:
       'Reading group this week: the two-tower retrieval papers, from the early ones to the recent hybrid ' +
       'setups. My take: the towers are easy, the negatives are the whole game. In-batch negatives plus a few ' +
-      `mined hard ones beat everything fancier we tried. ${ILLUSTRATION_NOTE}`,
+      'mined hard ones beat everything fancier we tried.',
     art: {
       kind: 'network-diagram',
       seed: 'rafael-two-tower',
@@ -133,7 +131,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
     text:
       'Fine-tuned a detector for hairline cracks in ceramic tiles. Validation loss flattened early while ' +
       'training loss kept going, so I stopped at epoch 12 and spent the rest of the day on augmentations ' +
-      `instead: random lighting and slight blur did more than another 20 epochs would have. ${ILLUSTRATION_NOTE}`,
+      'instead: random lighting and slight blur did more than another 20 epochs would have.',
     art: {
       kind: 'loss-curve',
       seed: 'anouk-tile-cracks',
@@ -151,8 +149,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
     hoursAgo: 52,
     text:
       'Continuous batching on our inference nodes: same GPUs, 2.6x the tokens per second at the same p95 ' +
-      'latency. The trick was capping the batch by KV-cache memory rather than by request count. ' +
-      ILLUSTRATION_NOTE,
+      'latency. The trick was capping the batch by KV-cache memory rather than by request count.',
     art: {
       kind: 'gpu-utilisation',
       seed: 'samir-continuous-batching',
@@ -184,8 +181,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
     hoursAgo: 75,
     text:
       'The autocomplete demo on our docs site runs a tiny MLP over character n-grams, in the browser, in ' +
-      'under a millisecond. Not everything needs a transformer. People love it more than the chatbot. ' +
-      ILLUSTRATION_NOTE,
+      'under a millisecond. Not everything needs a transformer. People love it more than the chatbot.',
     art: {
       kind: 'network-diagram',
       seed: 'kofi-autocomplete-mlp',
@@ -270,7 +266,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
     hoursAgo: 196,
     text:
       'Generative study for a gallery wall: one field, forty seeds, printed small. The differences only show ' +
-      `when they hang side by side. ${ILLUSTRATION_NOTE}`,
+      'when they hang side by side.',
     art: { kind: 'generative-pattern', seed: 'yuki-gallery-wall', title: 'One field, seed 17 of 40' },
     likedBy: ['anouk', 'kofi', 'lena', 'guest'],
     comments: [
