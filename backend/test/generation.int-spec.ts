@@ -206,10 +206,8 @@ describe('generation input', () => {
     expect(Buffer.compare(fromApi.body as Buffer, fromAssets.body as Buffer)).toBe(0);
   });
 
-  it('names the GPUs of enabled registered workers in the page header info', async () => {
-    await expect(t.http.get('/api/generation/info').expect(200)).resolves.toMatchObject({
-      body: { model: 'Stable Diffusion 1.5', gpus: [] },
-    });
+  it('says the built-in renderer draws while no GPU worker is registered (the model and GPU names: gpu-workers.int-spec)', async () => {
+    await expect(t.http.get('/api/generation/info').expect(200)).resolves.toMatchObject({ body: { renderer: 'built-in', models: [], gpus: [] } });
   });
 });
 
@@ -259,8 +257,9 @@ describe('generation fallback and retention', () => {
 
   afterEach(() => t.close());
 
-  it('with GENERATION_FALLBACK=refuse and no GPU worker, ends jobs as ERROR saying why', async () => {
+  it('with GENERATION_FALLBACK=refuse and no GPU worker, ends jobs as ERROR saying why, and the pages say nobody draws', async () => {
     t = await createTestApp({ GENERATION_FALLBACK: 'refuse', ADMIN_TOKEN });
+    await expect(t.http.get('/api/generation/info').expect(200)).resolves.toMatchObject({ body: { renderer: 'none', models: [], gpus: [] } });
     const job = await waitForJob(t, await startJob(t, 'a cpu picture'));
     expect(job).toMatchObject({ status: 'ERROR', output: [] });
     expect((await adminJob(t, job.id)).error).toMatch(/No GPU worker is available/);

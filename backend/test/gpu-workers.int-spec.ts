@@ -1,4 +1,4 @@
-import type { AdminJob, ErrorBody, GpuWorker, JobStatusResponse, WorkerTestResult } from '@atelier/contracts';
+import type { AdminJob, ErrorBody, GenerationInfo, GpuWorker, JobStatusResponse, WorkerTestResult } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { WorkersService } from '../src/modules/generation/workers/workers.service';
 import { admin, ADMIN_TOKEN, adminJob, queryRows, registerWorker, startJob, waitForJob } from './helpers/generation';
@@ -71,7 +71,9 @@ describe('GPU worker registry (/api/admin/workers)', () => {
       expect(text).not.toContain('gpu-secret');
       expect(text).not.toMatch(/apiKey|api_key/);
     }
-    await expect(t.http.get('/api/generation/info').expect(200)).resolves.toMatchObject({ body: { gpus: ['RTX A5000'] } });
+    await expect(t.http.get('/api/generation/info').expect(200)).resolves.toMatchObject({
+      body: { renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX A5000'] },
+    });
   });
 
   it('does not save a worker that fails its check, saying why and how to save it anyway', async () => {
@@ -329,6 +331,28 @@ describe('GPU worker registry (/api/admin/workers)', () => {
     } finally {
       await slow.close();
     }
+  });
+
+  it('tells the Forge and Dream pages who draws: the models and GPUs of the workers jobs go to, else the built-in renderer', async () => {
+    const info = async () => (await t.http.get('/api/generation/info').expect(200)).body as GenerationInfo;
+    const builtIn: GenerationInfo = { renderer: 'built-in', models: [], gpus: [] };
+    expect(await info()).toEqual(builtIn);
+
+    const a = await registerWorker(t, { name: 'a', url: a1111.url, apiKey: 'owner:gpu-secret', gpu: 'RTX 4090' });
+    await registerWorker(t, { name: 'b', url: a1111.url, apiKey: 'owner:gpu-secret', gpu: 'RTX 4090' });
+    await registerWorker(t, { name: 'c', kind: 'comfyui', url: comfy.url, gpu: 'RTX 3090', checkpoint: COMFYUI_STAND_IN_CHECKPOINTS[1] });
+    // Not checked yet: no job goes to it, so the page does not name it.
+    await registerWorker(t, { name: 'unchecked', kind: 'comfyui', url: comfy.url, gpu: 'H100', check: false });
+    expect(await info()).toEqual({ renderer: 'workers', models: ['Stable Diffusion 1.5', 'Stable Diffusion XL'], gpus: ['RTX 4090', 'RTX 3090'] });
+
+    await t.http.delete(`/api/admin/workers/${a.id}`).set(admin).expect(204);
+    a1111.behaviour = 'server-error';
+    await t.app.get(WorkersService).checkAll();
+    // The unchecked one has passed its first check now.
+    expect(await info()).toEqual({ renderer: 'workers', models: ['Stable Diffusion XL', 'Stable Diffusion 1.5'], gpus: ['RTX 3090', 'H100'] });
+    comfy.behaviour = 'server-error';
+    await t.app.get(WorkersService).checkAll();
+    expect(await info()).toEqual(builtIn);
   });
 
   it('health checks mark a worker that stopped answering unhealthy, and healthy again once it answers', async () => {

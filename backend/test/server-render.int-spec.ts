@@ -14,6 +14,7 @@ exports.renderPage = async (request, fetchContent) => {
   if (pathname === '/declined') return null;
   if (pathname === '/broken') throw new Error('render failed');
   if (pathname === '/unknown-content') return { status: 200, html: String(await fetchContent('/content/no-such-thing')) };
+  if (pathname === '/forge') return { status: 200, html: JSON.stringify(await fetchContent('/generation/info')) };
   if (pathname === '/life') return { status: 200, html: JSON.stringify(await fetchContent('/pyface' + new URL(request.url).search)) };
   if (pathname === '/missing-project') return { status: 404, html: 'project ' + JSON.stringify(await fetchContent('/content/projects/solar')) };
   if (pathname === '/no/such/page') return { status: 404, html: request.template.replace('<head>', '<head><title>404 Not Found</title>') };
@@ -96,6 +97,13 @@ describe('server-rendered pages', () => {
     await t.http.get('/api/pyface?dna=NOT-DNA').expect(400);
     const index = fs.readFileSync(path.join(root, 'dist', 'index.html'), 'utf8');
     expect((await t.http.get('/life?dna=NOT-DNA').expect(200)).text).toBe(index);
+  });
+
+  it('gives the render who draws the Forge and Dream pictures, as GET /api/generation/info answers it', async () => {
+    const res = await t.http.get('/forge').expect(200);
+    const api = await t.http.get('/api/generation/info').expect(200);
+    expect(JSON.parse(res.text)).toEqual(api.body);
+    expect(api.body).toEqual({ renderer: 'built-in', models: [], gpus: [] });
   });
 
   it('gives the render null for a project that does not exist, and answers the 404 it then gives', async () => {

@@ -54,10 +54,19 @@ export interface JobStatusResponse {
   preview: string | null;
 }
 
-/** GET /api/generation/info: what the Forge and Dream pages say about the hardware. */
+/**
+ * Who draws a Forge or Dream picture: `workers`, the enabled GPU workers that pass their health
+ * check; `built-in`, none does and Atelier's own renderer draws on the server's CPU; `none`, none
+ * does and the server refuses jobs (GENERATION_FALLBACK=refuse).
+ */
+export type GenerationRenderer = 'workers' | 'built-in' | 'none';
+
+/** GET /api/generation/info: what the Forge and Dream pages say about who draws their pictures. */
 export interface GenerationInfo {
-  model: string;
-  /** GPU labels of the enabled registered workers; empty when only the built-in renderer serves. */
+  renderer: GenerationRenderer;
+  /** The models those workers run, named from their checkpoints; empty when unknown or not `workers`. */
+  models: string[];
+  /** Those workers' GPU labels, each once; empty unless `workers`. */
   gpus: string[];
 }
 

@@ -30,10 +30,11 @@ test.describe('Forge generator', () => {
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     await page.goto('/forge');
 
-    await expect(page.getByText(/Stable Diffusion 1\.5/)).toBeVisible();
-    await expect(page.getByText(/RTX A5000 and RTX 3090/)).toBeVisible();
+    // No GPU worker here: the header names the built-in renderer, and no GPU or model it does not run.
+    const header = page.getByText(/^Describe a picture and Forge/);
+    await expect(header).toHaveText("Describe a picture and Forge generates a new image from your prompt with Atelier's built-in renderer on the server's CPU.");
     await expectLoaded(page.getByRole('img', { name: /^Example image/ }), 768);
-    await expect(page.getByText('[ example image - SD 1.5 ]')).toBeVisible();
+    await expect(page.getByText('[ example image - built-in renderer ]')).toBeVisible();
 
     const prompt = page.getByLabel('enter your prompt here');
     const generate = page.getByRole('button', { name: 'GENERATE' });
@@ -53,7 +54,7 @@ test.describe('Forge generator', () => {
     await expectLoaded(result, 768);
     await expect(result).toHaveJSProperty('width', 768);
     await expectStatsLine(page);
-    await expect(page.getByText('[ example image - SD 1.5 ]')).toBeHidden();
+    await expect(page.getByText('[ example image - built-in renderer ]')).toBeHidden();
 
     // A new job goes back to waiting, then shows the new picture.
     const first = await result.getAttribute('src');
@@ -113,6 +114,9 @@ test.describe('Dream-o-matic', () => {
   test('each of the four modes produces an image', async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto('/dream');
+    await expect(page.getByText(/^Pick a kind of dream/)).toHaveText(
+      "Pick a kind of dream and the Dream-o-matic generates a unique new image with Atelier's built-in renderer on the server's CPU.",
+    );
     await expectLoaded(page.getByRole('img', { name: /^Example dream image/ }), 768);
     await expect(page.getByText('Click a dream button above to generate a unique new dream image!')).toBeVisible();
 
@@ -132,15 +136,19 @@ test.describe('Dream-o-matic', () => {
 });
 
 test.describe('a GPU worker registered with the atelier CLI', () => {
-  test('serves the next Forge generation: the stats line shows its worker ID', async ({ page, baseURL }) => {
+  test('is named in the Forge header and serves the next generation: the stats line shows its worker ID', async ({ page, baseURL }) => {
     const gpu = await startA1111StandIn();
     let workerId: string | undefined;
     try {
-      const registered = await atelier(baseURL!, ['workers', 'register', '--name', 'e2e-a1111', '--kind', 'a1111', '--url', gpu.url, '--gpu', 'RTX A5000', '--json']);
+      const registered = await atelier(baseURL!, ['workers', 'register', '--name', 'e2e-a1111', '--kind', 'a1111', '--url', gpu.url, '--gpu', 'RTX 4090', '--json']);
       expect(registered, registered.stderr).toMatchObject({ exitCode: 0, stderr: '' });
       workerId = (JSON.parse(registered.stdout) as { id: string }).id;
 
       await page.goto('/forge');
+      // The model is named from the checkpoint the web UI reported (v1-5-pruned-emaonly).
+      await expect(page.getByText(/^Describe a picture and Forge/)).toHaveText(
+        'Describe a picture and Forge generates a new image from your prompt with Stable Diffusion 1.5 on RTX 4090 GPU.',
+      );
       await page.getByLabel('enter your prompt here').fill('a lighthouse on a rocky coast at sunset');
       await page.getByRole('button', { name: 'GENERATE' }).click();
       await expect(page.getByText(`worker ID: ${workerId}`)).toBeVisible({ timeout: 20_000 });

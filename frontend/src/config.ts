@@ -24,3 +24,9 @@ export const config: ClientConfig = Object.freeze({
   apiUrl: parseBaseUrl('VITE_API_URL', import.meta.env.VITE_API_URL),
   genApiUrl: parseBaseUrl('VITE_GEN_API_URL', import.meta.env.VITE_GEN_API_URL),
 });
+
+/**
+ * Generation and Bot Folk are this server's (VITE_GEN_API_URL unset), so its page render can read
+ * their answers in-process; another host's answers are that host's to give.
+ */
+export const genApiServedHere = config.genApiUrl === DEFAULT_BASE;

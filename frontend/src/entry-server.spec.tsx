@@ -27,6 +27,7 @@ const answers: Record<string, unknown> = {
   '/content/exhibit': exhibitItems,
   '/content/projects/solar': projectPages.solar,
   '/pyface': ada,
+  '/generation/info': { renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX A5000', 'RTX 3090'] },
   [`/pyface?dna=${bram.dna}`]: bram,
 };
 
@@ -145,13 +146,15 @@ describe('server render', { timeout: 20_000 }, () => {
   it.each([
     ['/forge', 'forge'],
     ['/dream', 'dream'],
-  ])('renders %s with the example picture its loader drew, and carries the draw for hydration', async (path, page) => {
+  ])('renders %s with the example picture its loader drew and who draws pictures, and carries both for hydration', async (path, page) => {
     const html = parse(await render(path));
+    expect(html.querySelector('main p')?.textContent).toMatch(/(prompt|image) with Stable Diffusion 1\.5 on RTX A5000 and RTX 3090 GPUs\.$/);
+    expect(contentOf(html)).toEqual({ '/generation/info': answers['/generation/info'] });
     const example = html.querySelector<HTMLImageElement>(`img[src^="/assets/examples/${page}-"]`);
     expect(example).not.toBeNull();
     const drawn = Object.values(readPageData(html)?.loaderData ?? {}).find((data) => typeof data === 'object' && data !== null && 'example' in data);
     expect(example?.getAttribute('src')).toMatch(new RegExp(`^/assets/examples/${page}-${(drawn as { example: number }).example}\\.png\\?`));
-    expect(fetchContent).not.toHaveBeenCalled();
+    expect(fetchContent.mock.calls).toEqual([['/generation/info']]);
   });
 
   it('renders the Bot Folk page and the lobby for a visitor who is not signed in', async () => {

@@ -1,11 +1,14 @@
+import type { ExamplePage } from '@atelier/contracts';
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { LoaderFunction, RouteObject } from 'react-router-dom';
 import type { RouteMeta, RouteMetaHandle } from '../components/route-meta';
-import { botfolkServedHere, individualPath } from '../features/botfolk/botfolk-api';
+import { individualPath } from '../features/botfolk/botfolk-api';
 import { exampleLoader } from '../features/generation/example-loader';
+import { GENERATION_INFO_PATH } from '../features/generation/generation-api';
+import { genApiServedHere } from '../config';
 import { contentApi } from '../store/content-api';
 import { SiteFrame } from './layout/site-frame';
-import { pageContentLoader, type ContentPaths } from './page-content-loader';
+import { pageContentLoader, type ContentLoaderData, type ContentPaths } from './page-content-loader';
 import { RequireToken } from './require-token';
 import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
@@ -44,7 +47,18 @@ const loadRestrictedPage = () => import('../features/restricted/restricted-page'
 const site = () => [contentApi.site.path()];
 const projectContent: ContentPaths = ({ slug = '' }) => [contentApi.project.path(slug)];
 // Only when Bot Folk is served by this server (VITE_GEN_API_URL unset): another host's individuals are its own to draw.
-const lifeContent: ContentPaths = (_params, url) => (botfolkServedHere ? [individualPath(url.searchParams.get('dna'))] : []);
+const lifeContent: ContentPaths = (_params, url) => (genApiServedHere ? [individualPath(url.searchParams.get('dna'))] : []);
+const generationContent: ContentPaths = () => (genApiServedHere ? [GENERATION_INFO_PATH] : []);
+
+/**
+ * A generation page's loader: the draw of its example picture, and on the server who draws the
+ * pictures (the browser asks for that itself, and the sentence claims nothing until it knows).
+ */
+function generationLoader(page: ExamplePage): LoaderFunction {
+  const content = pageContentLoader(generationContent, { inBrowser: 'none' });
+  const example = exampleLoader(page);
+  return async (args) => ({ ...((await content(args)) as ContentLoaderData), ...example() });
+}
 
 export const appRoutes: RouteObject[] = [
   {
@@ -62,8 +76,8 @@ export const appRoutes: RouteObject[] = [
       showcasePage('gallery', ROUTE_META.gallery, () => import('../features/gallery/gallery-page'), () => [contentApi.gallery.path()]),
       showcasePage('dev', ROUTE_META.resources, () => import('../features/resources/resources-page'), () => [contentApi.resources.path()]),
       showcasePage('exhibit', ROUTE_META.exhibit, () => import('../features/exhibit/exhibit-page'), () => [contentApi.exhibit.path()]),
-      { ...showcasePage('forge', ROUTE_META.forge, () => import('../features/generation/forge-page')), loader: exampleLoader('forge') },
-      { ...showcasePage('dream', ROUTE_META.dream, () => import('../features/generation/dream-page')), loader: exampleLoader('dream') },
+      { ...showcasePage('forge', ROUTE_META.forge, () => import('../features/generation/forge-page')), loader: generationLoader('forge') },
+      { ...showcasePage('dream', ROUTE_META.dream, () => import('../features/generation/dream-page')), loader: generationLoader('dream') },
       // The server draws the first individual (or the one ?dna= names); later ones the page asks for.
       showcasePage('life', ROUTE_META.life, () => import('../features/botfolk/botfolk-page'), lifeContent, { inBrowser: 'none' }),
       showcasePage('feature/nvidia-rtx-5090', ROUTE_META.rtx5090, loadGpuFeaturePage, site),

@@ -1,12 +1,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import type { RenderedPage, ServerEntry } from '@atelier/contracts';
 import type { PageRequest } from '../../common/http/frontend';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { BotFolkService } from '../botfolk/botfolk.service';
 import { ContentService } from '../content/content.service';
+import { WorkersService } from '../generation/workers/workers.service';
 import { contentByPath } from './content-by-path';
 
 /** Where `npm run build -w frontend` puts the server render: beside the browser build. */
@@ -43,8 +45,11 @@ export class PageRenderer {
   private readonly template: string | null;
   private readonly fetchContent: (path: string) => Promise<unknown>;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, content: ContentService, botfolk: BotFolkService) {
-    this.fetchContent = contentByPath(content, botfolk);
+  constructor(@Inject(APP_CONFIG) config: AppConfig, content: ContentService, botfolk: BotFolkService, modules: ModuleRef) {
+    // The generation module is built per process role (GenerationModule.register): its service is
+    // looked up in the application, not imported into this module.
+    const generationInfo = () => modules.get(WorkersService, { strict: false }).info();
+    this.fetchContent = contentByPath({ content, botfolk, generationInfo });
     const indexFile = path.join(config.frontendDist, 'index.html');
     const entryFile = serverEntryFor(config.frontendDist);
     this.template = fs.existsSync(indexFile) ? inlineStylesheets(fs.readFileSync(indexFile, 'utf8'), config.frontendDist) : null;

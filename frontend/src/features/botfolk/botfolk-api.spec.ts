@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchMock } from '../../test/fetch-mock';
 import { ApiError } from '../../store/api-client';
-import { BotFolkAnswerError, botfolkApi, botfolkServedHere } from './botfolk-api';
+import { BotFolkAnswerError, botfolkApi } from './botfolk-api';
 import { ada, bram, cleo } from './botfolk-test-data';
 
 // Bot Folk is served by the generation API, whose base may differ from the social API's.
@@ -12,10 +12,6 @@ vi.stubGlobal('fetch', fetchStub);
 afterEach(() => fetchStub.mockReset());
 
 describe('botfolk api', () => {
-  it('leaves the first individual to the browser when another host serves Bot Folk', () => {
-    expect(botfolkServedHere).toBe(false);
-  });
-
   it('asks the generation API for a new individual', async () => {
     answer(ada);
     await expect(botfolkApi.random()).resolves.toEqual(ada);

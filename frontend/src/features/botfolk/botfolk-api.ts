@@ -1,5 +1,5 @@
 import type { BotFolkIndividual, BotFolkTrait, OffspringRequest } from '@atelier/contracts';
-import { config, DEFAULT_BASE } from '../../config';
+import { config } from '../../config';
 import { apiRequest } from '../../store/api-client';
 
 // The Bot Folk calls (spec section 7, DESIGN section 7), on the generation API base (VITE_GEN_API_URL).
@@ -32,8 +32,6 @@ function individualFrom(answer: unknown): BotFolkIndividual {
 /** The API path of the individual with this DNA line, or of a new one. */
 export const individualPath = (dna?: string | null): string => (dna ? `/pyface?${new URLSearchParams({ dna }).toString()}` : '/pyface');
 
-/** Bot Folk is this server's (VITE_GEN_API_URL unset), so the server's page render can draw an individual. */
-export const botfolkServedHere = config.genApiUrl === DEFAULT_BASE;
 
 async function individual(path: string, request: Parameters<typeof apiRequest>[1] = {}): Promise<BotFolkIndividual> {
   const { data } = await apiRequest<unknown>(path, { ...request, base: config.genApiUrl });

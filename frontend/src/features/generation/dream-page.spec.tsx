@@ -36,7 +36,7 @@ beforeEach(() => {
   // Only the saga's polling delay needs the fake clock; it also moves on with real time.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  info = vi.spyOn(generationApi, 'info').mockResolvedValue({ model: 'Stable Diffusion 1.5', gpus: ['RTX 4090'] });
+  info = vi.spyOn(generationApi, 'info').mockResolvedValue({ renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX 4090'] });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -65,7 +65,7 @@ describe('/dream', { timeout: 20_000 }, () => {
     );
     expect(main().getByText(NOTE)).toBeInTheDocument();
     expect(statsLine()).toHaveTextContent('seed: — · execute time: — · delay: — · worker ID: —');
-    expect(main().getByText(/unique new image with/)).toHaveTextContent('Stable Diffusion 1.5 on RTX 4090 GPU');
+    expect(main().getByText(/unique new image with/)).toHaveTextContent(/image with Stable Diffusion 1\.5 on RTX 4090 GPU\.$/);
   });
 
   it.each(BUTTONS)('%s starts a %s dream, waits with the spinner grid, then shows it with its stats', async (label, mode) => {

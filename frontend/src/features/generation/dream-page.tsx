@@ -22,7 +22,7 @@ export default function DreamPage() {
   return (
     <PageFrame>
       <Typography sx={{ color: 'neutral.main', maxWidth: '60rem', mb: 3 }}>
-        Pick a kind of dream and the Dream-o-matic generates a unique new image with <GenerationHardware />.
+        Pick a kind of dream and the Dream-o-matic generates a unique new image<GenerationHardware />.
       </Typography>
       <Box
         sx={{

@@ -36,7 +36,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  info = vi.spyOn(generationApi, 'info').mockResolvedValue({ model: 'Stable Diffusion 1.5', gpus: [] });
+  info = vi.spyOn(generationApi, 'info').mockResolvedValue({ renderer: 'built-in', models: [], gpus: [] });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -52,22 +52,34 @@ async function openForge() {
 }
 
 describe('/forge', { timeout: 20_000 }, () => {
-  it('names Stable Diffusion 1.5 and the default GPUs until the server names its own', async () => {
+  it('names who draws once the server says: the workers\' models and GPUs, or the built-in renderer; nothing before', async () => {
     let answer: (value: GenerationInfo) => void = () => undefined;
     info.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     await openForge();
 
-    expect(header()).toHaveTextContent('Stable Diffusion 1.5 on RTX A5000 and RTX 3090 GPUs');
+    // No claim while the server has not said.
+    expect(header()).toHaveTextContent(/^Describe a picture and Forge generates a new image from your prompt\.$/);
 
-    await act(async () => answer({ model: 'Stable Diffusion 1.5', gpus: ['RTX 4090', 'L40S', 'RTX 4090'] }));
-    expect(header()).toHaveTextContent('Stable Diffusion 1.5 on RTX 4090 and L40S GPUs');
+    await act(async () => answer({ renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX 4090', 'L40S'] }));
+    expect(header()).toHaveTextContent(/from your prompt with Stable Diffusion 1\.5 on RTX 4090 and L40S GPUs\.$/);
   });
 
-  it('keeps the default GPUs when the server has none registered or cannot say', async () => {
+  it.each<[string, GenerationInfo, RegExp]>([
+    ['no worker', { renderer: 'built-in', models: [], gpus: [] }, /prompt with Atelier's built-in renderer on the server's CPU\.$/],
+    ['workers whose model is unknown', { renderer: 'workers', models: [], gpus: ['RTX 4090'] }, /prompt on RTX 4090 GPU\.$/],
+    ['no worker, and no fallback', { renderer: 'none', models: [], gpus: [] }, /prompt on the site's GPU workers, when one is available \(none is right now\)\.$/],
+  ])('says so with %s, naming no GPU it does not have', async (_case, answer, sentence) => {
+    info.mockResolvedValue(answer);
+    await openForge();
+    await waitFor(() => expect(header()).toHaveTextContent(sentence));
+    if (answer.gpus.length === 0) expect(header()).not.toHaveTextContent(/RTX|GPUs/);
+  });
+
+  it('claims nothing when the server cannot say', async () => {
     info.mockRejectedValue(new ApiError(0, 'NETWORK', 'unreachable'));
     await openForge();
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(header()).toHaveTextContent('Stable Diffusion 1.5 on RTX A5000 and RTX 3090 GPUs');
+    expect(header()).toHaveTextContent(/from your prompt\.$/);
   });
 
   it('shows a random example out of five with its note, and placeholders in the stats line', async () => {
@@ -80,7 +92,7 @@ describe('/forge', { timeout: 20_000 }, () => {
     expect(example.getAttribute('srcset')).toContain('/assets/examples/forge-3.png?w=360&auto=format 360w');
     expect(example).toHaveAttribute('sizes', '(min-width: 835px) 768px, 92vw');
     expect(example).toHaveAttribute('width', '768');
-    expect(screen.getByText('[ example image - SD 1.5 ]')).toBeInTheDocument();
+    expect(screen.getByText('[ example image - built-in renderer ]')).toBeInTheDocument();
     expect(statsLine()).toHaveTextContent('seed: — · execute time: — · delay: — · worker ID: —');
     expect(screen.queryByRole('status', { name: WAITING })).not.toBeInTheDocument();
   });
@@ -120,7 +132,7 @@ describe('/forge', { timeout: 20_000 }, () => {
 
     expect(spinners()).toHaveLength(25);
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
-    expect(screen.queryByText('[ example image - SD 1.5 ]')).not.toBeInTheDocument();
+    expect(screen.queryByText('[ example image - built-in renderer ]')).not.toBeInTheDocument();
     expect(startJob).toHaveBeenCalledWith('a red fox in snow');
 
     await pollOnce();
@@ -244,7 +256,7 @@ describe('/forge', { timeout: 20_000 }, () => {
     expect(jobStatus).toHaveBeenCalledTimes(1);
 
     await act(() => router.navigate('/forge'));
-    expect(await screen.findByText('[ example image - SD 1.5 ]')).toBeInTheDocument();
+    expect(await screen.findByText('[ example image - built-in renderer ]')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: WAITING })).not.toBeInTheDocument();
   });
 });

@@ -25,7 +25,7 @@ export default function ForgePage() {
   return (
     <PageFrame>
       <Typography sx={{ color: 'neutral.main', maxWidth: '60rem', mb: 3 }}>
-        Describe a picture and Forge generates a new image from your prompt with <GenerationHardware />.
+        Describe a picture and Forge generates a new image from your prompt<GenerationHardware />.
       </Typography>
       <Box
         component="form"
@@ -52,7 +52,7 @@ export default function ForgePage() {
       </Box>
       <GenerationResult
         page="forge"
-        exampleNote="[ example image - SD 1.5 ]"
+        exampleNote="[ example image - built-in renderer ]"
         exampleAlt="Example image from the site's procedural renderer, shown until you generate your own"
         waitingLabel="Generating your image"
         resultAlt="The image generated from your prompt"

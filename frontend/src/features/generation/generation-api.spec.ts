@@ -63,8 +63,8 @@ describe('generation api', () => {
   });
 
   it('asks for the model and GPUs', async () => {
-    answer({ model: 'Stable Diffusion 1.5', gpus: ['RTX 4090'] });
-    await expect(generationApi.info()).resolves.toEqual({ model: 'Stable Diffusion 1.5', gpus: ['RTX 4090'] });
+    answer({ renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX 4090'] });
+    await expect(generationApi.info()).resolves.toEqual({ renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX 4090'] });
     expect(lastCall()).toMatchObject({ url: 'https://gen.example/api/generation/info', method: 'GET' });
   });
 
@@ -94,7 +94,10 @@ describe('generation api', () => {
     answer({ ...completed, output: null });
     await expect(generationApi.jobStatus('job-1')).rejects.toBeInstanceOf(GenerationAnswerError);
 
-    answer({ model: 'Stable Diffusion 1.5', gpus: 'RTX 4090' });
+    answer({ renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: 'RTX 4090' });
+    await expect(generationApi.info()).rejects.toBeInstanceOf(GenerationAnswerError);
+    // The old answer, which claimed a model whoever drew the pictures.
+    answer({ model: 'Stable Diffusion 1.5', gpus: [] });
     await expect(generationApi.info()).rejects.toBeInstanceOf(GenerationAnswerError);
   });
 

@@ -4,6 +4,7 @@ import {
   type DreamMode,
   type ExamplePage,
   type GenerationInfo,
+  type GenerationRenderer,
   type JobStatusResponse,
   type StartedJob,
 } from '@atelier/contracts';
@@ -58,11 +59,14 @@ const isStartedJob = (answer: unknown) => isObject(answer) && typeof answer.id =
 const isJobStatusResponse = (answer: unknown) =>
   isObject(answer) && typeof answer.id === 'string' && isJobStatus(answer.status) && Array.isArray(answer.output);
 
-const isGenerationInfo = (answer: unknown) =>
-  isObject(answer) &&
-  typeof answer.model === 'string' &&
-  Array.isArray(answer.gpus) &&
-  answer.gpus.every((gpu) => typeof gpu === 'string');
+const GENERATION_RENDERERS: readonly unknown[] = ['workers', 'built-in', 'none'] satisfies GenerationRenderer[];
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+export const isGenerationInfo = (answer: unknown): answer is GenerationInfo =>
+  isObject(answer) && GENERATION_RENDERERS.includes(answer.renderer) && isStringList(answer.models) && isStringList(answer.gpus);
+
+/** Who draws the pictures (GET /generation/info); the server's page render reads it in-process. */
+export const GENERATION_INFO_PATH = '/generation/info';
 
 /** The picture of a COMPLETED job: its first output, with the job's timings and worker. */
 export function generatedImageOf(job: JobStatusResponse): GeneratedImage {
@@ -115,9 +119,9 @@ export const generationApi = {
     return checked('a job status', isJobStatusResponse, `/job-status/${encodeURIComponent(id)}`);
   },
 
-  /** The model and the GPUs the pages name in their header. */
+  /** Who draws the pictures, as the pages' header says: workers' models and GPUs, or the built-in renderer. */
   info(): Promise<GenerationInfo> {
-    return checked('generation info', isGenerationInfo, '/generation/info');
+    return checked('generation info', isGenerationInfo, GENERATION_INFO_PATH);
   },
 };
 

@@ -1,12 +1,11 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import type { GenerationInfo } from '@atelier/contracts';
 import { styled } from '@mui/material/styles';
+import { GENERATION_INFO_PATH, isGenerationInfo } from './generation-api';
 import { selectGenerationInfo } from './generation-selectors';
 import { generationInfoRequested } from './generation-slice';
+import { PageContentContext } from '../../store/content-api';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
-
-/** What the spec's header names; shown while the server's own info loads, when it fails, or when it lists no GPU. */
-export const DEFAULT_GENERATION_INFO: GenerationInfo = { model: 'Stable Diffusion 1.5', gpus: ['RTX A5000', 'RTX 3090'] };
 
 // Rubik has no 700: bold text uses the theme's 500 rather than a faux bold.
 const Strong = styled('strong')(({ theme }) => ({ fontWeight: theme.typography.fontWeightBold }));
@@ -20,21 +19,47 @@ export function listInEnglish(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')}, and ${items.at(-1)}`;
 }
 
-/** "Stable Diffusion 1.5 on RTX A5000 and RTX 3090 GPUs", from the server's info when it has some: a phrase for a header sentence. */
-export function GenerationHardware() {
-  const dispatch = useAppDispatch();
-  const info = useAppSelector(selectGenerationInfo);
-
-  useEffect(() => {
-    dispatch(generationInfoRequested());
-  }, [dispatch]);
-
-  const model = info?.model || DEFAULT_GENERATION_INFO.model;
-  // Several workers may share one kind of GPU.
-  const gpus = info?.gpus.length ? [...new Set(info.gpus)] : DEFAULT_GENERATION_INFO.gpus;
-  return (
+/** " with Stable Diffusion 1.5 on RTX A5000 and RTX 3090 GPUs": who draws, as the server says. */
+function WhoDraws({ info }: { info: GenerationInfo }) {
+  if (info.renderer === 'built-in') {
+    return (
+      <>
+        {' '}
+        with <Strong>Atelier&apos;s built-in renderer</Strong> on the server&apos;s CPU
+      </>
+    );
+  }
+  if (info.renderer === 'none') return <> on the site&apos;s GPU workers, when one is available (none is right now)</>;
+  const gpus = (
     <>
-      <Strong>{model}</Strong> on <Strong>{listInEnglish(gpus)}</Strong> {gpus.length === 1 ? 'GPU' : 'GPUs'}
+      on <Strong>{listInEnglish(info.gpus)}</Strong> {info.gpus.length === 1 ? 'GPU' : 'GPUs'}
     </>
   );
+  return info.models.length > 0 ? (
+    <>
+      {' '}
+      with <Strong>{listInEnglish(info.models)}</Strong> {gpus}
+    </>
+  ) : (
+    <> {gpus}</>
+  );
+}
+
+/**
+ * The end of a header sentence saying who draws the pictures: the models and GPUs of the workers the
+ * jobs go to, or the built-in renderer. The server's page carries the answer; otherwise it is asked
+ * for, and until it arrives (or if it cannot) the sentence claims nothing.
+ */
+export function GenerationHardware() {
+  const dispatch = useAppDispatch();
+  const loaded = useAppSelector(selectGenerationInfo);
+  const fromPage = useContext(PageContentContext)[GENERATION_INFO_PATH];
+  const served = isGenerationInfo(fromPage) ? fromPage : null;
+  const info = loaded ?? served;
+
+  useEffect(() => {
+    if (!served) dispatch(generationInfoRequested());
+  }, [dispatch, served]);
+
+  return info ? <WhoDraws info={info} /> : null;
 }

@@ -241,21 +241,21 @@ describe('generation saga', () => {
     expect(store.getState().generation.dream.status).toBe('waiting');
   });
 
-  it('loads the hardware info; a failure keeps the defaults and only warns', async () => {
+  it('loads who draws the pictures; a failure keeps what it had and only warns', async () => {
     const info = vi
       .spyOn(generationApi, 'info')
-      .mockResolvedValueOnce({ model: 'Stable Diffusion 1.5', gpus: ['RTX 4090'] })
+      .mockResolvedValueOnce({ renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX 4090'] })
       .mockRejectedValueOnce(new ApiError(0, 'NETWORK', 'unreachable'));
     const { store } = createAppStore();
 
     store.dispatch(generationInfoRequested());
     await advance(0);
-    expect(store.getState().generation.info).toEqual({ model: 'Stable Diffusion 1.5', gpus: ['RTX 4090'] });
+    expect(store.getState().generation.info).toEqual({ renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX 4090'] });
 
     store.dispatch(generationInfoRequested());
     await advance(0);
     expect(info).toHaveBeenCalledTimes(2);
-    expect(store.getState().generation.info).toEqual({ model: 'Stable Diffusion 1.5', gpus: ['RTX 4090'] });
+    expect(store.getState().generation.info).toEqual({ renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX 4090'] });
     expect(consoleWarn).toHaveBeenCalledWith(expect.any(String), expect.any(ApiError));
     expect(consoleError).not.toHaveBeenCalled();
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { GenerationInfo } from '@atelier/contracts';
 import type { GeneratedImage } from './generation-api';
 import {
   generationInfoLoaded,
@@ -81,7 +82,7 @@ describe('generation slice', () => {
   });
 
   it('holds the hardware info the server reports', () => {
-    const info = { model: 'Stable Diffusion 1.5', gpus: ['RTX 4090'] };
+    const info: GenerationInfo = { renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX 4090'] };
     expect(reduce(generationInfoLoaded(info)).info).toEqual(info);
   });
 });

@@ -16,6 +16,9 @@ export type WorkerSettings = Pick<WorkerRow, 'kind' | 'url' | 'concurrency'> &
 /** Health states that may take jobs, preferred first. */
 const USABLE: readonly string[] = ['healthy', 'degraded'] satisfies WorkerHealth[];
 
+/** A worker that jobs may go to: enabled, and its last health check passed (a warning allowed). */
+export const isUsable = (worker: Pick<WorkerRow, 'enabled' | 'health'>) => worker.enabled && USABLE.includes(worker.health);
+
 /** Who runs a job: a provider and how the job records it, or why nobody can right now. */
 export type Assignment =
   | { kind: 'assigned'; provider: ImageProvider; providerName: typeof PROCEDURAL | WorkerKind; workerId: string; label: string }
@@ -41,7 +44,7 @@ export class WorkerPool {
 
   async assign(): Promise<Assignment> {
     // A degraded worker takes jobs (a RunPod endpoint scaled to zero starts one), after the healthy ones.
-    const usable = (await this.workers.list()).filter((worker) => worker.enabled && USABLE.includes(worker.health));
+    const usable = (await this.workers.list()).filter(isUsable);
     if (usable.length === 0) return this.fallback();
     const load = await this.jobs.loadByWorker();
     const free = usable

@@ -8,16 +8,14 @@ import { isUniqueViolation } from '../../../db/errors';
 import { workerSettingsProblems, type RegisterWorkerBody, type UpdateWorkerBody } from '../generation.schemas';
 import { JobsRepository } from '../jobs/jobs.repository';
 import { ProviderError, type HealthReport } from '../providers/image-provider';
-import { WorkerPool, type WorkerSettings } from './worker-pool';
+import { modelName } from './model-names';
+import { isUsable, WorkerPool, type WorkerSettings } from './worker-pool';
 import { WorkersRepository, type WorkerRow } from './workers.repository';
 
 /** How long a health check may take. */
 export const HEALTH_CHECK_TIMEOUT_MS = 10_000;
 const TEST_PROMPT = 'a lighthouse on a rocky coast at sunset, oil painting';
 const TEST_SIZE = 512;
-
-/** The default header of the Forge and Dream pages (spec): what the original site ran on. */
-const MODEL = 'Stable Diffusion 1.5';
 
 /** The GPU worker registry behind `/api/admin/workers` (and `atelier workers`). */
 @Injectable()
@@ -116,10 +114,14 @@ export class WorkersService {
     await Promise.all(rows.map((row) => this.checkHealth(row, signal)));
   }
 
-  /** What the Forge and Dream headers name: the GPUs of the enabled workers. */
+  /** What the Forge and Dream headers say: the models and GPUs of the workers jobs go to, else who draws instead. */
   async info(): Promise<GenerationInfo> {
-    const gpus = (await this.workers.list()).filter((row) => row.enabled).map((row) => row.gpu);
-    return { model: MODEL, gpus: [...new Set(gpus)] };
+    const usable = (await this.workers.list()).filter(isUsable);
+    if (usable.length === 0) {
+      return { renderer: this.config.generation.fallback === 'procedural' ? 'built-in' : 'none', models: [], gpus: [] };
+    }
+    const models = usable.flatMap((row) => (row.model ? [modelName(row.model)] : []));
+    return { renderer: 'workers', models: [...new Set(models)], gpus: [...new Set(usable.map((row) => row.gpu))] };
   }
 
   /** What the worker's health check says: healthy, degraded (with the warning) or unhealthy (with the reason). */
