@@ -10,9 +10,10 @@ export interface SkillArea {
 
 export interface Patent {
   title: string;
-  /** e.g. `US 10,592,359 B2` */
-  number: string;
-  url: string;
+  /** e.g. `US 10,592,359 B2`; absent until the owner gives it. */
+  number?: string;
+  /** Where to read it (the patent office's or Google Patents' page); absent until the owner gives it. */
+  url?: string;
   year: number;
 }
 

@@ -1,8 +1,9 @@
 // The showcase's first-start content (DESIGN.md section 8): the profile card, career, projects and
 // their pages, GPU ads, the construction notice, trending users, developer resources and the
-// prompts of the gallery pictures. Everything about the owner is a placeholder to replace with
-// `atelier site` / `atelier projects` (or PUT /api/admin/content/*): the name Alex Morgan, the
-// patent numbers, and every example.com address (the owner's own repositories and profiles).
+// prompts of the gallery pictures. Everything about the owner is a stand-in to replace with
+// `atelier setup`, `atelier site` / `atelier projects` (or PUT /api/admin/content/*): the name Alex
+// Morgan, the headline, skills and availability. Nothing links to a made-up address: the patents'
+// numbers and links, and the owner's profiles and repositories, appear once the owner gives them.
 import type {
   CareerHighlight,
   GpuAd,
@@ -65,30 +66,19 @@ export const SITE_PROFILE: SiteProfile = {
     { name: 'SQL & PostgreSQL', years: 12 },
     { name: 'Team leadership', years: 5 },
   ],
-  // Placeholders in the format of a granted US patent: the owner fills in the numbers and links.
+  // Titles and years only: the numbers and links are the owner's (`atelier setup`), and the card
+  // shows none until they are given.
   patents: [
-    {
-      title: 'Machine-learning system for automated solar panel layout design',
-      number: 'US 10,XXX,XXX B2',
-      url: 'https://patents.google.com/?q=%22solar+panel+layout%22+%22machine+learning%22&before=priority:20190101',
-      year: 2019,
-    },
-    {
-      title: 'Shade and irradiance estimation from aerial imagery for photovoltaic design',
-      number: 'US 10,XXX,XXX B2',
-      url: 'https://patents.google.com/?q=%22shade%22+%22aerial+imagery%22+photovoltaic&before=priority:20200101',
-      year: 2020,
-    },
+    { title: 'Machine-learning system for automated solar panel layout design', year: 2019 },
+    { title: 'Shade and irradiance estimation from aerial imagery for photovoltaic design', year: 2020 },
   ],
   availability: [
     'Back on the market for a contract or direct role.',
     'Working 100% remote from Northern California, on any schedule or timezone, as W2, contract, agency or direct hire.',
   ],
   moreToCome: 'Many more projects and experiences are coming in 2025: about 20-30 projects are planned.',
-  links: [
-    { label: 'GitHub', url: 'https://example.com/alex-morgan/github' },
-    { label: 'LinkedIn', url: 'https://example.com/alex-morgan/linkedin' },
-  ],
+  // The owner's own profiles (`atelier setup`); none is made up.
+  links: [],
 };
 
 export const CAREER: Omit<CareerHighlight, 'id'>[] = [
@@ -315,11 +305,6 @@ export const PROJECTS: SeedProject[] = [
             CHIPS.docker,
           ],
         },
-        {
-          kind: 'links',
-          heading: 'Source',
-          links: [{ label: 'Bedrock Stack repository', url: 'https://example.com/alex-morgan/bedrock-stack', note: 'Placeholder address' }],
-        },
       ],
     },
   },
@@ -351,11 +336,6 @@ export const PROJECTS: SeedProject[] = [
             'AnsibleMyEC2 provisions and configures EC2 fleets with plain Ansible: instances, security groups, keys, users, ' +
               'hardening and monitoring, all idempotent so the same run keeps a fleet in shape. It carried a 2023-2024 contract.',
           ],
-        },
-        {
-          kind: 'links',
-          heading: 'Source',
-          links: [{ label: 'AnsibleMyEC2 repository', url: 'https://example.com/alex-morgan/ansible-my-ec2', note: 'Placeholder address' }],
         },
         { kind: 'licence', name: 'MIT License', text: MIT_LICENCE },
       ],
@@ -467,11 +447,6 @@ export const PROJECTS: SeedProject[] = [
           { label: 'Video platform', value: 'Channel coming soon' },
           { label: 'Professional network', value: 'Profile coming soon' },
         ]),
-        {
-          kind: 'links',
-          heading: 'Source',
-          links: [{ label: 'Nucleus Stack repository', url: 'https://example.com/alex-morgan/nucleus-stack', note: 'Placeholder address' }],
-        },
       ],
     },
   },

@@ -66,7 +66,8 @@ export const siteProfileBody = z.strictObject({
   photoAlt: requiredText(200),
   summary: requiredText(2000),
   skills: list(z.strictObject({ name: requiredText(80), years: whole(0, 80) }), 30),
-  patents: list(z.strictObject({ title: requiredText(300), number: requiredText(60), url: httpUrl, year: whole(1900, 2100) }), 20),
+  // A patent's number and link are the owner's to give: until then the card shows its title and year.
+  patents: list(z.strictObject({ title: requiredText(300), number: optionalText(60), url: httpUrl.optional(), year: whole(1900, 2100) }), 20),
   availability: list(requiredText(300), 10),
   moreToCome: requiredText(500),
   links: list(contentLink, 20),

@@ -57,7 +57,7 @@ describe('/ (home)', { timeout: 20_000 }, () => {
     expect(within(card).getByText(/years Python/).textContent).toBe('12 years Python');
     expect(within(card).getByText(/years Machine learning/).textContent).toBe('7 years Machine learning');
     for (const patent of siteContent.profile.patents) {
-      const link = within(card).getByRole('link', { name: patent.number });
+      const link = within(card).getByRole('link', { name: patent.number! });
       expect(link).toHaveAttribute('href', patent.url);
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -65,6 +65,17 @@ describe('/ (home)', { timeout: 20_000 }, () => {
     expect(card).toHaveTextContent('Back on the market for a contract or direct role.');
     expect(card).toHaveTextContent(/100% remote from Northern California.*W2, contract, agency or direct hire/);
     expect(screen.getByText(/about 20-30 projects/)).toBeInTheDocument();
+  });
+
+  it('shows a patent the owner has not numbered yet by its title and year, and no made-up link or number', async () => {
+    const profile = { ...siteContent.profile, links: [], patents: [{ title: 'Solar design from aerial imagery', year: 2019 }] };
+    vi.mocked(contentApi.site).mockResolvedValue({ ...siteContent, profile });
+    await openHome();
+    const card = region('Alex Rivera');
+
+    const patents = within(card).getByText('Patents').nextElementSibling as HTMLElement;
+    expect(within(patents).getByRole('listitem')).toHaveTextContent(/^Solar design from aerial imagery \(2019\)$/);
+    expect(within(card).queryAllByRole('link')).toEqual([]);
   });
 
   it('lists the 5 career highlights', async () => {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { SiteProfile } from '@atelier/contracts';
+import type { Patent, SiteProfile } from '@atelier/contracts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { resizedImage } from '../../components/asset-image';
@@ -16,6 +16,20 @@ function Label({ children }: { children: string }) {
     <Typography variant="h5" component="h3" sx={{ mt: '1rem', mb: '0.25rem', color: 'neutral.dark' }}>
       {children}
     </Typography>
+  );
+}
+
+/** "US 10,592,359 B2 (2019): Title", the number linked where there is a link; "Title (2019)" until the owner gives the number. */
+function PatentLine({ patent: { number, url, year, title } }: { patent: Patent }) {
+  const linked = (text: string) => (url ? <ExternalLink href={url}>{text}</ExternalLink> : text);
+  return number ? (
+    <>
+      {linked(number)} ({year}): {title}
+    </>
+  ) : (
+    <>
+      {linked(title)} ({year})
+    </>
   );
 }
 
@@ -60,8 +74,8 @@ export function ProfileCard({ profile }: { profile: SiteProfile }) {
         <Label>Patents</Label>
         <Box component="ul" sx={list}>
           {profile.patents.map((patent) => (
-            <li key={patent.number}>
-              <ExternalLink href={patent.url}>{patent.number}</ExternalLink> ({patent.year}): {patent.title}
+            <li key={patent.title}>
+              <PatentLine patent={patent} />
             </li>
           ))}
         </Box>
