@@ -8,6 +8,7 @@ import { PictureUpload } from '../media/picture-upload.interceptor';
 import { AdminContentService } from './admin-content.service';
 import { COLLECTIONS, type AdminGalleryItem, type ContentCollection } from './content-collections';
 import { GalleryUploads } from './gallery-uploads';
+import { ProfilePhoto } from './profile-photo';
 import {
   createBodies,
   galleryUploadFields,
@@ -37,6 +38,22 @@ export class AdminSiteController {
   @Put()
   save(@Body(new ZodValidationPipe(siteProfileBody)) profile: SiteProfileBody): Promise<SiteProfile> {
     return this.content.saveProfile(profile);
+  }
+}
+
+/** The profile card's photo, sent as a file (`atelier setup`); answers the card that now shows it. */
+@ApiTags('admin: content')
+@AdminOnly()
+@Controller('admin/content/site/photo')
+export class AdminSitePhotoController {
+  constructor(private readonly photo: ProfilePhoto) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @UseInterceptors(PictureUpload('picture'))
+  replace(@UploadedFile() picture: UploadedPicture | undefined): Promise<SiteProfile> {
+    return this.photo.replace(picture);
   }
 }
 

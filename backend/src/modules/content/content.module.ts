@@ -1,15 +1,16 @@
 import { Module } from '@nestjs/common';
-import { ADMIN_COLLECTION_CONTROLLERS, AdminGalleryUploadController, AdminSiteController } from './admin-content.controller';
+import { ADMIN_COLLECTION_CONTROLLERS, AdminGalleryUploadController, AdminSiteController, AdminSitePhotoController } from './admin-content.controller';
 import { AdminContentService } from './admin-content.service';
 import { ContentController } from './content.controller';
 import { ContentRepository } from './content.repository';
 import { ContentService } from './content.service';
 import { GalleryUploads } from './gallery-uploads';
+import { ProfilePhoto } from './profile-photo';
 
 /** Site content: the public read API and the owner's admin API over the same tables. */
 @Module({
-  controllers: [ContentController, AdminSiteController, AdminGalleryUploadController, ...ADMIN_COLLECTION_CONTROLLERS],
-  providers: [ContentRepository, ContentService, AdminContentService, GalleryUploads],
+  controllers: [ContentController, AdminSiteController, AdminSitePhotoController, AdminGalleryUploadController, ...ADMIN_COLLECTION_CONTROLLERS],
+  providers: [ContentRepository, ContentService, AdminContentService, GalleryUploads, ProfilePhoto],
   exports: [ContentService],
 })
 export class ContentModule {}

@@ -3,15 +3,13 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import sharp from 'sharp';
-import { z } from 'zod';
 import { AppError } from '../../common/errors/app-error';
 import { writeFileAtomically } from '../../common/files/atomic-files';
-import { parseInput } from '../../common/validation/zod-validation.pipe';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { encodeUploadedImage, type UploadedPicture } from '../media/image-upload';
 import { mediaRoot } from '../media/media-paths';
-import { pictureFileField } from '../media/picture-fields';
+import { requiredPictureFile } from '../media/picture-fields';
 import { AdminContentService } from './admin-content.service';
 import { COLLECTIONS, type AdminGalleryItem } from './content-collections';
 import { ContentRepository } from './content.repository';
@@ -20,9 +18,6 @@ import type { GalleryUploadFields } from './content.schemas';
 /** The gallery's pictures are kept at most this wide or high; thumbnails are square, as the seed's. */
 const FULL_MAX_SIDE = 2048;
 const THUMB_SIDE = 496;
-
-/** The file's name is checked as on every upload (no paths, no control characters), then ignored. */
-const pictureFile = z.object({ picture: pictureFileField({ required: true }) });
 
 /**
  * Adds a picture to the gallery from its bytes (`atelier gallery import`): checked and re-encoded
@@ -38,10 +33,7 @@ export class GalleryUploads {
   ) {}
 
   async add(picture: UploadedPicture | undefined, fields: GalleryUploadFields): Promise<AdminGalleryItem> {
-    if (!picture) {
-      throw new AppError('VALIDATION_FAILED', 'Send the picture as a file in the "picture" field', [{ field: 'picture', message: 'is required' }]);
-    }
-    parseInput(pictureFile, { picture });
+    picture = requiredPictureFile(picture);
     const contentHash = createHash('sha256').update(picture.buffer).digest('hex');
     const known = (await this.repository.list('gallery')).some((row) => row.contentHash === contentHash);
     if (known) {

@@ -1,5 +1,7 @@
 import { FIELD_MESSAGES, SOCIAL_LIMITS } from '@atelier/contracts';
 import { z } from 'zod';
+import { AppError } from '../../common/errors/app-error';
+import { parseInput } from '../../common/validation/zod-validation.pipe';
 import type { UploadedPicture } from './image-upload';
 
 // Separators, parent references and control characters: a name with any of them is refused outright,
@@ -34,4 +36,12 @@ export function pictureFileField<R extends boolean>({ required }: { required: R 
     if (problem) context.addIssue({ code: 'custom', message: `file name ${problem}` });
   });
   return (required ? file : file.optional()) as R extends true ? typeof file : z.ZodOptional<typeof file>;
+}
+
+/** The picture an admin upload must carry (multipart field `picture`), its file name checked; a clear 400 without one. */
+export function requiredPictureFile(picture: UploadedPicture | undefined): UploadedPicture {
+  if (!picture) {
+    throw new AppError('VALIDATION_FAILED', 'Send the picture as a file in the "picture" field', [{ field: 'picture', message: 'is required' }]);
+  }
+  return parseInput(z.object({ picture: pictureFileField({ required: true }) }), { picture }).picture;
 }
