@@ -8,6 +8,7 @@ import { login, logout } from './commands/login';
 import { status, type StatusOptions } from './commands/status';
 import { registerContentCommands } from './commands/content';
 import { registerJobCommands } from './commands/jobs';
+import { registerSetupCommand } from './commands/setup';
 import { registerUserCommands } from './commands/users';
 import { registerWorkerCommands } from './commands/workers';
 import { readLogin, type StoredLogin } from './config-store';
@@ -128,6 +129,7 @@ program
   .action(() => logout());
 
 const adminClient = (command: Command) => apiClient(command, 'admin');
+registerSetupCommand(program, adminClient, examples);
 registerContentCommands(program, adminClient, examples);
 registerWorkerCommands(program, adminClient, examples);
 registerJobCommands(program, adminClient, examples);

@@ -25,17 +25,21 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `node cli/dist/index.js <args>` as a user would, without the caller's ATELIER_* variables. */
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+/**
+ * Runs `node cli/dist/index.js <args>` as a user would, without the caller's ATELIER_* variables;
+ * `input` is piped to its stdin (the answers to `atelier setup`), which is otherwise closed.
+ */
+export function runCli(args: string[], env: Record<string, string> = {}, input = ''): Promise<CliRun> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   for (const name of ['ATELIER_API_URL', 'ATELIER_ADMIN_TOKEN']) {
     if (!(name in env)) delete childEnv[name];
   }
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI_ENTRY, ...args], { env: childEnv, timeout: 30_000 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [CLI_ENTRY, ...args], { env: childEnv, timeout: 30_000 }, (error, stdout, stderr) => {
       const exitCode = error ? (typeof error.code === 'number' ? error.code : null) : 0;
       resolve({ exitCode, stdout, stderr });
     });
+    child.stdin?.end(input);
   });
 }
 
