@@ -70,7 +70,16 @@ for (const width of WIDTHS) {
       expect(await gridColumns(page, 'Gallery')).toBe(wide ? 6 : 2);
       const thumb = tiles.first().locator('img');
       await expect(thumb).toHaveAttribute('src', /\?w=248&h=248&fit=crop&auto=format$/);
-      await expect(thumb).toHaveAttribute('srcset', /&dpr=2 2x/);
+      // Sharp at this width: the picture the browser chose is at least as wide as its tile, and its
+      // title is whole (wrapped, not cut).
+      await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const shown = await thumb.evaluate((img: HTMLImageElement) => ({
+        tile: img.getBoundingClientRect().width,
+        fetched: Number(new URL(img.currentSrc).searchParams.get('w')),
+      }));
+      expect(shown.fetched, `the thumbnail fetched for a ${shown.tile.toFixed(0)} px tile`).toBeGreaterThanOrEqual(shown.tile);
+      const title = tiles.first().locator('p').first();
+      expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
       // The first screen's thumbnails load at once; the rest only near the viewport.
       await expect(thumb).toHaveAttribute('loading', 'eager');
       await expect(tiles.nth(6).locator('img')).toHaveAttribute('loading', 'lazy');

@@ -1,14 +1,16 @@
 import type { MouseEvent, ReactNode } from 'react';
-import type { GalleryItem } from '@atelier/contracts';
+import { IMAGE_WIDTHS, type GalleryItem } from '@atelier/contracts';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
-import { resizedImage } from '../../components/asset-image';
+import { resizedUrl } from '../../components/asset-image';
 
-/** Spec: gallery thumbnails are 248px, cropped square. */
+/** Spec: gallery thumbnails are 248px, cropped square (the `src`; screens pick from the srcset). */
 export const THUMB_PX = 248;
+/** The thumbnails the seed and uploads store are this wide; larger tiles are cut from the picture itself. */
+const THUMB_FILE_PX = 496;
 const PLACEHOLDER_TILES = 12;
 /** The first screen's tiles (a desktop row, three phone rows): fetched at once, not lazily. */
 const FIRST_SCREEN_TILES = 6;
@@ -21,6 +23,21 @@ const Thumb = styled('img')({ display: 'block', width: '100%', height: 'auto', a
 
 /** Spec section 9: 6 columns from the 1000px desktop breakpoint (lg), 2 below it; tiles fill the rows in order. */
 const columns = { xs: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' };
+const gaps = { xs: '1rem', lg: '1.25rem' };
+/**
+ * How wide a tile shows, for the browser's pick from the srcset: the page's 92% (PageFrame's 4%
+ * padding each side) less the gaps, shared by the columns. From 360 CSS px at 800 px wide to 137 px
+ * at 1000 px: one fixed picture is blurry at one end or wasteful at the other.
+ */
+const TILE_SIZES = `(min-width: 1000px) calc((92vw - 5 * ${gaps.lg}) / 6), calc((92vw - ${gaps.xs}) / 2)`;
+
+/** Square crops of the picture at every width the server makes that it can fill without enlarging. */
+function tileSrcSet(item: GalleryItem): string {
+  const side = Math.min(item.width, item.height);
+  return IMAGE_WIDTHS.filter((w) => w <= Math.max(side, THUMB_FILE_PX))
+    .map((w) => `${resizedUrl(w <= THUMB_FILE_PX ? item.thumb : item.img, { w, h: w, fit: 'crop' })} ${w}w`)
+    .join(', ');
+}
 
 function Grid({ children, ...rest }: { children: ReactNode; 'aria-label'?: string; role?: string }) {
   return (
@@ -33,7 +50,7 @@ function Grid({ children, ...rest }: { children: ReactNode; 'aria-label'?: strin
         p: 0,
         display: 'grid',
         gridTemplateColumns: columns,
-        gap: { xs: '1rem', lg: '1.25rem' },
+        gap: gaps,
       }}
     >
       {children}
@@ -76,7 +93,6 @@ interface GalleryTileProps {
 }
 
 function GalleryTile({ item, position, load, onOpen }: GalleryTileProps) {
-  const thumb = resizedImage(item.thumb, { w: THUMB_PX, h: THUMB_PX, fit: 'crop' });
   return (
     <Box component="li" sx={{ minWidth: 0 }}>
       <ButtonBase
@@ -95,8 +111,9 @@ function GalleryTile({ item, position, load, onOpen }: GalleryTileProps) {
         }}
       >
         <Thumb
-          src={thumb.src}
-          srcSet={thumb.srcSet}
+          src={resizedUrl(item.thumb, { w: THUMB_PX, h: THUMB_PX, fit: 'crop' })}
+          srcSet={tileSrcSet(item)}
+          sizes={TILE_SIZES}
           // Named by the button around it.
           alt=""
           width={THUMB_PX}
@@ -106,10 +123,11 @@ function GalleryTile({ item, position, load, onOpen }: GalleryTileProps) {
           decoding="async"
         />
       </ButtonBase>
-      <Typography component="p" variant="subtitle2" noWrap title={item.title} sx={{ mt: 0.75, fontWeight: 500 }}>
+      {/* Wrapped, never cut: six tiles a row leave 137 px at 1000 px wide. */}
+      <Typography component="p" variant="subtitle2" sx={{ mt: 0.75, fontWeight: 500, overflowWrap: 'anywhere' }}>
         {item.title}
       </Typography>
-      <Typography variant="body2" noWrap sx={{ color: 'neutral.main' }}>
+      <Typography variant="body2" sx={{ color: 'neutral.main', overflowWrap: 'anywhere' }}>
         by: {item.author}
       </Typography>
     </Box>

@@ -44,16 +44,19 @@ describe('/gallery', { timeout: 20_000 }, () => {
     );
   });
 
-  it('requests each thumbnail at 248px, cropped, in the best format, with a 2x variant, lazily and sized', async () => {
+  it("offers each thumbnail at every width it can fill, cropped square, for the tile's width; 248px where srcset is unknown", async () => {
     await openGallery();
 
     const image = thumbnail(7).querySelector('img') as HTMLImageElement;
     expect(image).toHaveAttribute('src', '/assets/gallery/thumb/art-7.png?w=248&h=248&fit=crop&auto=format');
-    expect(image).toHaveAttribute(
-      'srcset',
-      '/assets/gallery/thumb/art-7.png?w=248&h=248&fit=crop&auto=format 1x, ' +
-        '/assets/gallery/thumb/art-7.png?w=248&h=248&fit=crop&auto=format&dpr=2 2x',
-    );
+    const crop = (file: string, w: number) => `${file}?w=${w}&h=${w}&fit=crop&auto=format ${w}w`;
+    // The 496px thumbnail file up to its size, then the 768px picture itself.
+    expect(image.getAttribute('srcset')?.split(', ')).toEqual([
+      ...[124, 180, 248, 340, 360, 496].map((w) => crop('/assets/gallery/thumb/art-7.png', w)),
+      ...[680, 768].map((w) => crop('/assets/gallery/art-7.png', w)),
+    ]);
+    // 2 columns below 1000px, 6 from it, in 92% of the page less the gaps.
+    expect(image).toHaveAttribute('sizes', '(min-width: 1000px) calc((92vw - 5 * 1.25rem) / 6), calc((92vw - 1rem) / 2)');
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('width', '248');
     expect(image).toHaveAttribute('height', '248');
