@@ -108,7 +108,8 @@ describe(`showcase seed (${testDriver()})`, () => {
     const sizes = [
       ...seeded.gallery.flatMap((row) => [
         { file: row.img, width: row.width, height: row.height, format: 'jpeg' },
-        { file: row.thumb, width: 496, height: 496, format: 'jpeg' },
+        // A video's poster is its thumbnail too.
+        { file: row.thumb, width: row.video ? row.width : 496, height: row.video ? row.height : 496, format: 'jpeg' },
       ]),
       ...seeded.trending.map((row) => ({ file: row.picturePath, width: 256, height: 256, format: 'png' })),
       ...seeded.projects.map((row) => ({ file: row.image, width: 680, height: 480, format: 'png' })),
@@ -125,7 +126,7 @@ describe(`showcase seed (${testDriver()})`, () => {
   });
 
   it('records the SHA-256 of each gallery picture, so importing the same file again is recognised', () => {
-    for (const row of seeded.gallery) {
+    for (const row of seeded.gallery.filter((item) => !item.video)) {
       expect(row.contentHash).toBe(createHash('sha256').update(fs.readFileSync(assetFile(dataDir, row.img))).digest('hex'));
     }
   });
@@ -148,6 +149,21 @@ describe(`showcase seed (${testDriver()})`, () => {
       if (video.poster) expect(fs.existsSync(assetFile(dataDir, video.poster))).toBe(true);
     }
     expect(files.filter((file) => /\.(md|mjs|js)$/.test(file))).toEqual([]);
+  });
+
+  (sampleVideosPresent() ? it : it.skip)('puts the three sample videos in the gallery, one in each of its first rows, their posters as pictures', () => {
+    const videos = seeded.gallery.map((row, index) => ({ ...row, index })).filter((row) => row.video);
+    expect(videos.map(({ index, video, img, thumb, width, height }) => ({ index, video, img, thumb, width, height }))).toEqual(
+      ['sample-clip', 'solar-design-walkthrough', 'solar-shade-analysis'].map((stem, n) => ({
+        index: [2, 9, 16][n],
+        video: `/assets/projects/vid/${stem}.webm`,
+        img: `/assets/projects/vid/${stem}.jpg`,
+        thumb: `/assets/projects/vid/${stem}.jpg`,
+        width: 640,
+        height: 360,
+      })),
+    );
+    for (const row of videos) expect(fs.statSync(assetFile(dataDir, row.video!)).size).toBeGreaterThan(1000);
   });
 
   it('changes nothing when the seeds run again', async () => {

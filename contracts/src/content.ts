@@ -145,6 +145,8 @@ export interface GalleryItem {
   author: string;
   width: number;
   height: number;
+  /** A video item's file (WebM or MP4), which the viewer plays; `img` and `thumb` are its poster. Absent for a picture. */
+  video?: string;
 }
 
 export interface ExhibitItem {

@@ -79,7 +79,7 @@ async function expectHome(page: Page, width: number, site: SiteContent) {
 /** The gallery's tiles: 6 columns from 1000px, 2 below, filled row by row in the items' order. */
 async function expectGallery(page: Page, width: number) {
   const tiles = page.getByRole('list', { name: 'Gallery' }).getByRole('listitem');
-  await expect(tiles).toHaveCount(60);
+  await expect(tiles).toHaveCount(63); // 60 pictures and the 3 sample videos
   const columns = width >= DESKTOP ? 6 : 2;
   // The first two rows' left edges: as many distinct ones as columns, the first row left to right,
   // the second under it.

@@ -17,7 +17,7 @@ withoutAppWait.describe('without JavaScript', () => {
 
     await page.goto('/gallery');
     await expect(page).toHaveTitle('Gallery of AI-Generated Images & Video');
-    await expect(page.getByRole('list', { name: 'Gallery' }).getByRole('listitem')).toHaveCount(60);
+    await expect(page.getByRole('list', { name: 'Gallery' }).getByRole('listitem')).toHaveCount(63);
 
     await page.goto('/dev');
     await expect(page.getByRole('main').getByRole('link', { name: /.+/ }).first()).toBeVisible();
@@ -123,7 +123,7 @@ test('the page works once hydrated: the phone menu opens, the gallery viewer ope
   await page.getByRole('button', { name: 'open menu' }).click();
   await expect(page.getByRole('dialog', { name: 'Site menu' })).toBeVisible();
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: /image 1 of 60: view full size$/ }).click();
+  await page.getByRole('button', { name: /image 1 of 63: view full size$/ }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
 });
 

@@ -59,13 +59,14 @@ for (const width of WIDTHS) {
       expect(errors).toEqual([]);
     });
 
-    test('gallery: about 60 pictures, 6 columns on wide screens and 2 below, each with its model and author', async ({ page }) => {
+    test('gallery: about 60 pictures and 3 videos, 6 columns on wide screens and 2 below, each with its model and author', async ({ page }) => {
       const errors = watchErrors(page);
       await page.goto('/gallery');
       await expect(page).toHaveTitle('Gallery of AI-Generated Images & Video');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI-Generated Images & Video');
       const tiles = page.getByRole('list', { name: 'Gallery' }).getByRole('listitem');
-      await expect(tiles).toHaveCount(60);
+      await expect(tiles).toHaveCount(63);
+      await expect(page.getByRole('button', { name: /, video \d+ of 63: play$/ })).toHaveCount(3);
       await expect(tiles.first()).toContainText('by: @');
       expect(await gridColumns(page, 'Gallery')).toBe(wide ? 6 : 2);
       const thumb = tiles.first().locator('img');
@@ -200,7 +201,7 @@ for (const width of WIDTHS) {
 test.describe('gallery viewer', () => {
   test('opens on a thumbnail and closes four ways, giving focus back each time', async ({ page }) => {
     await page.goto('/gallery');
-    const thumb = page.getByRole('list', { name: 'Gallery' }).getByRole('button').nth(2);
+    const thumb = page.getByRole('list', { name: 'Gallery' }).getByRole('button', { name: /view full size$/ }).nth(2);
     const viewer = page.getByRole('dialog');
     const open = async () => {
       await thumb.click();
@@ -229,5 +230,20 @@ test.describe('gallery viewer', () => {
     await open();
     await page.mouse.click(5, 5); // the backdrop, outside the picture
     await closedWithFocusBack();
+  });
+
+  test('plays a video item: it starts on its own, with the player controls, and Escape closes it', async ({ page }) => {
+    await page.goto('/gallery');
+    const tile = page.getByRole('button', { name: /video 3 of 63: play$/ });
+    await tile.click();
+    const video = page.getByRole('dialog').locator('video');
+    await expect(video).toHaveAttribute('src', '/assets/projects/vid/sample-clip.webm');
+    await expect(video).toHaveJSProperty('controls', true);
+    // Playing: time moves on, decoded frames at the clip's size.
+    await expect.poll(() => video.evaluate((clip: HTMLVideoElement) => !clip.paused && clip.currentTime > 0.3), { timeout: 10_000 }).toBe(true);
+    expect(await video.evaluate((clip: HTMLVideoElement) => [clip.videoWidth, clip.videoHeight])).toEqual([640, 360]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(tile).toBeFocused();
   });
 });

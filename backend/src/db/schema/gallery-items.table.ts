@@ -12,6 +12,8 @@ export const galleryItems = pgTable(
     author: text('author').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /** A video's file (WebM or MP4 under /assets); `img` is then its poster. Null for a picture. */
+    video: text('video'),
     /** Hash of the picture's bytes: importing the same picture twice is refused (unique; nulls allowed). */
     contentHash: text('content_hash').unique(),
     ...orderColumns(),

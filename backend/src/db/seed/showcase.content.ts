@@ -137,6 +137,18 @@ export const SOLAR_VIDEOS = [
 ] as const;
 export const PROJECT_VIDEO_PATH = '/assets/projects/vid';
 
+/**
+ * The sample videos the gallery shows too (when the folder has them), by file name without
+ * extension, each with the place it takes in the gallery (from 0): one in each of the first rows.
+ */
+export const GALLERY_VIDEOS = [
+  { stem: 'sample-clip', at: 2 },
+  { stem: 'solar-design-walkthrough', at: 9 },
+  { stem: 'solar-shade-analysis', at: 16 },
+] as const;
+/** Their frame: 640x360 WebM with a poster JPEG of the same name (backend/assets/videos/README.md). */
+export const SAMPLE_VIDEO_SIZE = { width: 640, height: 360 } as const;
+
 const underConstruction = (rows: { label: string; value: string }[]): ProjectBlock => ({
   kind: 'profile-card',
   name: OWNER_NAME,

@@ -32,11 +32,13 @@ import {
   GPU_AD_ART,
   GPU_ADS,
   NOTICE,
+  GALLERY_VIDEOS,
   PICTURE_MAKERS,
   PROFILE_PHOTO,
   PROJECT_VIDEO_PATH,
   PROJECTS,
   RESOURCES,
+  SAMPLE_VIDEO_SIZE,
   SITE_PROFILE,
   TRENDING_PEOPLE,
 } from './showcase.content';
@@ -191,6 +193,16 @@ function withAvailableVideos(blocks: ProjectBlock[], copied: Set<string>): Proje
   });
 }
 
+/** The sample videos the gallery shows, those copied with their poster, each with its place. */
+function galleryVideos(copied: Set<string>) {
+  const { model, author } = PICTURE_MAKERS.procedural;
+  return GALLERY_VIDEOS.filter(({ stem }) => copied.has(`${stem}.webm`) && copied.has(`${stem}.jpg`)).map(({ stem, at }) => {
+    const poster = `${PROJECT_VIDEO_PATH}/${stem}.jpg`;
+    const row = { img: poster, thumb: poster, video: `${PROJECT_VIDEO_PATH}/${stem}.webm`, title: model, author, ...SAMPLE_VIDEO_SIZE };
+    return { at, row };
+  });
+}
+
 /** A Bot Folk face as a PNG of `size`, on `canvas` when given (centred on a plain background). */
 async function facePicture(seed: string, size: number, canvas?: Size): Promise<Buffer> {
   const face = await svgToPng(faceFromSeed(seed), { width: size, height: size });
@@ -303,12 +315,12 @@ async function seedShowcase(tx: Database, files: CopiedFiles, options: Required<
   );
   await tx.insert(resourceLinks).values(RESOURCES.map((link, position) => ({ ...link, position })));
   // contentHash stays empty until the picture is drawn (pendingShowcasePictures).
-  await tx.insert(galleryItems).values(
-    gallery.map(({ img, thumb, source }, position) => {
-      const { model, author } = PICTURE_MAKERS[source.kind];
-      return { img, thumb, title: model, author, width: GALLERY_SIZE, height: GALLERY_SIZE, position };
-    }),
-  );
+  const galleryRows: Array<Omit<typeof galleryItems.$inferInsert, 'position'>> = gallery.map(({ img, thumb, source }) => {
+    const { model, author } = PICTURE_MAKERS[source.kind];
+    return { img, thumb, title: model, author, width: GALLERY_SIZE, height: GALLERY_SIZE };
+  });
+  for (const video of galleryVideos(videos)) galleryRows.splice(video.at, 0, video.row);
+  await tx.insert(galleryItems).values(galleryRows.map((row, position) => ({ ...row, position })));
   // The exhibit shows most gallery pictures again, full size: every one but each fifth.
   const shown = gallery.filter((_, index) => index % 5 !== 4).slice(0, EXHIBIT_COUNT);
   await tx.insert(exhibitItems).values(

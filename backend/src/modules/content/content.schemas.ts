@@ -152,6 +152,9 @@ const contentHash = z
   .regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 hex digest (64 characters 0-9 a-f)')
   .nullable();
 
+/** A video the site serves: WebM or MP4, the formats every current browser plays in <video>. */
+const videoPath = assetPath.refine((value) => /\.(webm|mp4)$/i.test(value), 'must be a .webm or .mp4 file');
+
 const galleryFields = {
   img: assetPath,
   thumb: assetPath,
@@ -159,6 +162,8 @@ const galleryFields = {
   author: requiredText(120),
   width: dimension,
   height: dimension,
+  /** A video item's file; its poster is `img` (and `thumb`). null makes it a picture again. */
+  video: videoPath.nullable(),
   contentHash,
 };
 
@@ -203,7 +208,7 @@ export const createBodies = {
   projects: z.strictObject({ slug, ...projectFields, featured: flag.default(true) }),
   ads: z.strictObject({ slug, ...adFields }),
   notices: z.strictObject(noticeFields),
-  gallery: z.strictObject({ ...galleryFields, contentHash: contentHash.default(null) }),
+  gallery: z.strictObject({ ...galleryFields, video: galleryFields.video.default(null), contentHash: contentHash.default(null) }),
   exhibit: z.strictObject(exhibitFields),
   resources: z
     .strictObject({ ...resourceFields, idu: resourceFields.idu.optional() })

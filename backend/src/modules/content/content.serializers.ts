@@ -60,7 +60,7 @@ export const toGpuAd = ({ slug, image, imageAlt, title, domain, tagline, url, de
 
 export const toNotice = ({ id, text, dateLabel }: RowOf<'notices'>): Notice => ({ id, text, dateLabel });
 
-export const toGalleryItem = ({ id, img, thumb, title, author, width, height }: RowOf<'gallery'>): GalleryItem => ({
+export const toGalleryItem = ({ id, img, thumb, title, author, width, height, video }: RowOf<'gallery'>): GalleryItem => ({
   id,
   img,
   thumb,
@@ -68,6 +68,7 @@ export const toGalleryItem = ({ id, img, thumb, title, author, width, height }: 
   author,
   width,
   height,
+  ...(video ? { video } : {}),
 });
 
 export const toExhibitItem = ({ id, model, picturePath, width, height }: RowOf<'exhibit'>): ExhibitItem => ({

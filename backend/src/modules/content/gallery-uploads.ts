@@ -58,6 +58,7 @@ export class GalleryUploads {
         author: fields.author,
         width: full.width,
         height: full.height,
+        video: null,
         contentHash,
       })) as AdminGalleryItem;
     } catch (error) {

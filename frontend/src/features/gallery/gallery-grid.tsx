@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import PlayCircleOutline from '@mui/icons-material/PlayCircleOutline';
 import { styled } from '@mui/material/styles';
 import { resizedUrl } from '../../components/asset-image';
 
@@ -34,9 +35,31 @@ const TILE_SIZES = `(min-width: 1000px) calc((92vw - 5 * ${gaps.lg}) / 6), calc(
 /** Square crops of the picture at every width the server makes that it can fill without enlarging. */
 function tileSrcSet(item: GalleryItem): string {
   const side = Math.min(item.width, item.height);
-  return IMAGE_WIDTHS.filter((w) => w <= Math.max(side, THUMB_FILE_PX))
-    .map((w) => `${resizedUrl(w <= THUMB_FILE_PX ? item.thumb : item.img, { w, h: w, fit: 'crop' })} ${w}w`)
+  // A picture's thumbnail is a square file of its own; a video's is its poster, the picture itself.
+  const thumbSide = item.video ? side : THUMB_FILE_PX;
+  return IMAGE_WIDTHS.filter((w) => w <= Math.max(side, thumbSide))
+    .map((w) => `${resizedUrl(w <= thumbSide ? item.thumb : item.img, { w, h: w, fit: 'crop' })} ${w}w`)
     .join(', ');
+}
+
+/** Marks a video's tile: a play symbol on its poster. */
+function PlayMark() {
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        position: 'absolute',
+        inset: 0,
+        display: 'grid',
+        placeItems: 'center',
+        color: 'common.white',
+        pointerEvents: 'none',
+        '& svg': { fontSize: '3rem', filter: 'drop-shadow(0 1px 4px rgba(0, 0, 0, 0.7))' },
+      }}
+    >
+      <PlayCircleOutline />
+    </Box>
+  );
 }
 
 function Grid({ children, ...rest }: { children: ReactNode; 'aria-label'?: string; role?: string }) {
@@ -96,11 +119,12 @@ function GalleryTile({ item, position, load, onOpen }: GalleryTileProps) {
   return (
     <Box component="li" sx={{ minWidth: 0 }}>
       <ButtonBase
-        aria-label={`${item.title} by ${item.author}, image ${position}: view full size`}
+        aria-label={`${item.title} by ${item.author}, ${item.video ? 'video' : 'image'} ${position}: ${item.video ? 'play' : 'view full size'}`}
         aria-haspopup="dialog"
         onClick={onOpen}
         sx={{
           display: 'block',
+          position: 'relative',
           width: '100%',
           borderRadius: '0.5rem',
           overflow: 'hidden',
@@ -122,6 +146,7 @@ function GalleryTile({ item, position, load, onOpen }: GalleryTileProps) {
           fetchPriority={load === 'first' ? 'high' : 'auto'}
           decoding="async"
         />
+        {item.video && <PlayMark />}
       </ButtonBase>
       {/* Wrapped, never cut: six tiles a row leave 137 px at 1000 px wide. */}
       <Typography component="p" variant="subtitle2" sx={{ mt: 0.75, fontWeight: 500, overflowWrap: 'anywhere' }}>

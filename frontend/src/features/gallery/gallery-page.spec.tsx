@@ -115,6 +115,33 @@ describe('/gallery', { timeout: 20_000 }, () => {
     expect(getComputedStyle(backdrop).backgroundColor).toBe('rgba(0, 0, 0, 0.9)');
   });
 
+  it('shows a video item with a play mark, and plays it in the viewer with its controls, its poster until it starts', async () => {
+    const poster = '/assets/projects/vid/clip.jpg';
+    const clip = galleryItem(2, { video: '/assets/projects/vid/clip.webm', img: poster, thumb: poster, width: 640, height: 360 });
+    vi.mocked(contentApi.gallery).mockResolvedValue([galleryItem(1), clip]);
+    const { user } = await openGallery();
+
+    const tile = screen.getByRole('button', { name: `${clip.title} by ${clip.author}, video 2 of 2: play` });
+    expect(tile.querySelector('svg[data-testid="PlayCircleOutlineIcon"]')).not.toBeNull();
+    // Its poster is its thumbnail: cropped from it up to its height, never enlarged.
+    expect(tile.querySelector('img')?.getAttribute('srcset')?.split(', ').at(-1)).toBe('/assets/projects/vid/clip.jpg?w=360&h=360&fit=crop&auto=format 360w');
+
+    await user.click(tile);
+    const viewer = await screen.findByRole('dialog', { name: clip.title });
+    const video = viewer.querySelector('video') as HTMLVideoElement;
+    expect(video).toHaveAttribute('src', '/assets/projects/vid/clip.webm');
+    expect(video).toHaveAttribute('poster', '/assets/projects/vid/clip.jpg');
+    expect(video).toHaveAccessibleName(`${clip.title} video by ${clip.author}`);
+    expect(video.controls && video.autoplay && video.playsInline).toBe(true);
+    expect(within(viewer).queryByRole('img')).toBeNull();
+
+    // A click on the video is the player's (pause); Escape closes.
+    await user.click(video);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   const closeWays = {
     'a click on the picture': async (user: ReturnType<typeof renderApp>['user'], viewer: HTMLElement) =>
       user.click(within(viewer).getByRole('img')),

@@ -12,6 +12,7 @@ const CAPTION_ROOM = '5.5rem';
 const SIDE_ROOM = '1rem';
 
 const Picture = styled('img')({ display: 'block', height: 'auto', cursor: 'zoom-out' });
+const Clip = styled('video')({ display: 'block', height: 'auto', backgroundColor: 'black' });
 
 interface GalleryViewerProps {
   /** The picture shown; kept while the viewer fades out after closing. */
@@ -51,13 +52,19 @@ function CloseButton({ onClose }: { onClose: () => void }) {
 
 /**
  * The full-screen viewer (spec: black overlay at 0.9 opacity, closes on a click on the picture, the
- * close button, Escape or the backdrop). MUI's Dialog traps focus while it is open and gives it back to
+ * close button, Escape or the backdrop); a video item plays in it. MUI's Dialog traps focus while it is open and gives it back to
  * the thumbnail that opened it when it closes.
  */
 export function GalleryViewer({ item, open, onClose }: GalleryViewerProps) {
   const titleId = useId();
   if (!item) return null;
   const { width, height } = item;
+  // As large as fits the screen with its caption, never larger than the picture itself, and sized
+  // before it loads (so the caption does not jump).
+  const fitted = {
+    width: `min(${width}px, calc(100vw - ${SIDE_ROOM}), calc((100vh - ${CAPTION_ROOM}) * ${width / height}))`,
+    aspectRatio: `${width} / ${height}`,
+  };
 
   return (
     <Dialog
@@ -81,19 +88,30 @@ export function GalleryViewer({ item, open, onClose }: GalleryViewerProps) {
       }}
     >
       <CloseButton onClose={onClose} />
-      <Picture
-        src={item.img}
-        alt={`${item.title} image by ${item.author}, full size`}
-        width={width}
-        height={height}
-        onClick={onClose}
-        style={{
-          // As large as fits the screen with its caption, never larger than the picture itself, and
-          // sized before it loads (so the caption does not jump).
-          width: `min(${width}px, calc(100vw - ${SIDE_ROOM}), calc((100vh - ${CAPTION_ROOM}) * ${width / height}))`,
-          aspectRatio: `${width} / ${height}`,
-        }}
-      />
+      {item.video ? (
+        // Plays at once (opening it was the visitor's click); a click on it pauses, as on any player,
+        // so the close button, Escape and the backdrop close it.
+        <Clip
+          src={item.video}
+          poster={item.img}
+          aria-label={`${item.title} video by ${item.author}`}
+          width={width}
+          height={height}
+          controls
+          autoPlay
+          playsInline
+          style={fitted}
+        />
+      ) : (
+        <Picture
+          src={item.img}
+          alt={`${item.title} image by ${item.author}, full size`}
+          width={width}
+          height={height}
+          onClick={onClose}
+          style={fitted}
+        />
+      )}
       <Box sx={{ px: 1.5, py: 1, color: 'common.white', textAlign: 'center' }}>
         <Typography id={titleId} component="h2" variant="subtitle1" sx={{ fontWeight: 500, lineHeight: 1.3 }}>
           {item.title}
