@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import sharp from 'sharp';
 import { ADMIN_TOKEN } from './helpers/generation';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -51,5 +53,51 @@ describe('gallery uploads (admin)', () => {
     const notPicture = await upload(Buffer.from('<?php echo 1; ?>'), { title: 'x', author: 'y' }).expect(415);
     expect(notPicture.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     await upload(other, { title: 'x', author: 'y' }, 'wrong-token-0123456789-0123').expect(401);
+  });
+
+  describe('videos (POST /api/admin/content/gallery/upload/video)', () => {
+    const clip = fs.readFileSync(path.resolve(__dirname, '../assets/videos/solar-shade-analysis.webm'));
+    const uploadVideo = (files: { video?: Buffer; picture?: Buffer }, fields: Record<string, string> = { title: 'Atelier Procedural v1', author: '@ada' }) => {
+      const call = t.http.post('/api/admin/content/gallery/upload/video').set('Authorization', `Bearer ${ADMIN_TOKEN}`);
+      for (const [name, value] of Object.entries(fields)) void call.field(name, value);
+      if (files.video) void call.attach('video', files.video, 'clip.webm');
+      if (files.picture) void call.attach('picture', files.picture, 'poster.png');
+      return call;
+    };
+
+    it('stores the video as sent and its poster as picture and thumbnail; the public gallery lists it with its video', async () => {
+      const poster = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#224466' } }).png().toBuffer();
+      const res = await uploadVideo({ video: clip, picture: poster }).expect(201);
+      expect(res.body).toMatchObject({ width: 640, height: 360, contentHash: createHash('sha256').update(clip).digest('hex') });
+      expect(res.body.video).toMatch(/^\/assets\/gallery\/videos\/[0-9a-f]{32}\.webm$/);
+      expect(res.body.img).toMatch(/^\/assets\/gallery\/[0-9a-f]{32}\.png$/);
+      expect(res.body.thumb).toBe(res.body.img);
+
+      const served = await t.http.get(res.body.video).expect(200);
+      expect(served.headers['content-type']).toMatch(/^video\/webm/);
+      expect(Buffer.compare(served.body as Buffer, clip)).toBe(0);
+      const gallery = await t.http.get('/api/content/gallery').expect(200);
+      expect(gallery.body.at(-1)).toMatchObject({ id: res.body.id, video: res.body.video, img: res.body.img });
+
+      const again = await uploadVideo({ video: clip, picture: poster }).expect(409);
+      expect(again.body.details).toEqual([{ field: 'video', message: 'is already in the gallery' }]);
+    });
+
+    it('refuses a video that is not WebM or MP4, a missing poster or video, and a poster that is not a picture, storing nothing', async () => {
+      const poster = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#000000' } }).jpeg().toBuffer();
+      const filesBefore = fs.readdirSync(path.join(t.config.dataDir, 'media', 'gallery'), { recursive: true }).length;
+      const other = Buffer.concat([clip.subarray(0, 100), Buffer.from('x')]); // a different hash, still WebM
+
+      const notVideo = await uploadVideo({ video: poster, picture: poster }).expect(415);
+      expect(notVideo.body.details).toEqual([{ field: 'video', message: 'is not a WebM or MP4 video' }]);
+      expect((await uploadVideo({ video: other }).expect(400)).body.details).toEqual([{ field: 'picture', message: 'is required' }]);
+      expect((await uploadVideo({ picture: poster }).expect(400)).body.details).toEqual([{ field: 'video', message: 'is required' }]);
+      expect((await uploadVideo({ video: other, picture: Buffer.from('no picture') }).expect(415)).body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect((await uploadVideo({ video: other, picture: poster }, { author: '@ada' }).expect(400)).body.details).toEqual([
+        expect.objectContaining({ field: 'title' }),
+      ]);
+
+      expect(fs.readdirSync(path.join(t.config.dataDir, 'media', 'gallery'), { recursive: true }).length).toBe(filesBefore);
+    });
   });
 });

@@ -2,11 +2,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { startBackend, type BackendProcess } from './helpers/backend-process';
-import { runCli } from './helpers/built-cli';
+import { REPO_ROOT, runCli } from './helpers/built-cli';
 import { requireBuilds, tempDirPerTest } from './helpers/cli-spec';
 
 const ADMIN_TOKEN = 'cli-gallery-admin-token-0123456789';
-type GalleryItem = { id: string; title: string; author: string; img: string };
+type GalleryItem = { id: string; title: string; author: string; img: string; video?: string };
 
 /** `count` different small PNGs, a colour each; another `first` gives other colours. */
 async function pictureFolder(folder: string, count: number, first = 0): Promise<void> {
@@ -67,10 +67,14 @@ describe('atelier gallery import and export (built)', () => {
 
     const exported = path.join(dir(), 'backup');
     const exportRun = await cli(site, 'gallery', 'export', exported);
-    expect(exportRun.stdout).toBe(`Exported ${seeded + 50} gallery pictures to ${exported}\n`);
-    const manifest = JSON.parse(fs.readFileSync(path.join(exported, 'manifest.json'), 'utf8')) as { items: Array<{ file: string }> };
+    expect(exportRun.stdout).toBe(`Exported ${seeded + 50} gallery items to ${exported}\n`);
+    const manifest = JSON.parse(fs.readFileSync(path.join(exported, 'manifest.json'), 'utf8')) as { items: Array<{ file: string; video?: string }> };
     expect(manifest.items).toHaveLength(seeded + 50);
     for (const { file } of manifest.items) expect(fs.existsSync(path.join(exported, file))).toBe(true);
+    // The demo's sample videos go along, each beside its poster.
+    const videos = manifest.items.filter((item) => item.video);
+    expect(videos).toHaveLength(3);
+    for (const { video } of videos) expect(fs.statSync(path.join(exported, video!)).size).toBeGreaterThan(1000);
 
     // A fresh site, whose demo gallery is empty after its owner cleared it: one picture with the
     // CLI, the rest straight through the API (a CLI process each would take most of the test).
@@ -88,6 +92,9 @@ describe('atelier gallery import and export (built)', () => {
     expect(labels(await gallery(fresh))).toEqual(labels(await gallery(site)));
     const { img } = (await gallery(fresh))[0];
     expect((await fetch(`${fresh.url}${img}`)).status).toBe(200);
+    const movedVideos = (await gallery(fresh)).filter((item) => item.video);
+    expect(movedVideos).toHaveLength(3);
+    expect((await fetch(`${fresh.url}${movedVideos[0].video}`)).headers.get('content-type')).toMatch(/^video\/webm/);
   }
 
   it('says what is missing before uploading anything, and reports a file that is not a picture', async () => {
@@ -107,10 +114,30 @@ describe('atelier gallery import and export (built)', () => {
     const run = await cli(site, 'gallery', 'import', folder);
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toContain(`Imported ${folder}: added 1, skipped 0 already there, failed 1\n  notes.png: The picture must be a JPEG or PNG image`);
-    expect(run.stderr).toMatch(/atelier: 1 of 2 pictures could not be imported\n$/);
+    expect(run.stderr).toMatch(/atelier: 1 of 2 items could not be imported\n$/);
 
     fs.writeFileSync(path.join(folder, 'manifest.json'), JSON.stringify({ atelier: 'gallery', version: 1, items: [{ file: '../etc/passwd', title: 'X', author: 'Y' }] }));
     expect((await cli(site, 'gallery', 'import', folder)).stderr).toMatch(/item 1: file must be a file name in /);
     expect((await cli(site, 'gallery', 'import', path.join(dir(), 'nowhere'))).stderr).toMatch(/nowhere is not a folder/);
+  });
+
+  it('imports a video with the picture of its name as poster, and says so when a video has none', async () => {
+    const folder = path.join(dir(), 'films');
+    await pictureFolder(folder, 1, 200);
+    const clip = fs.readFileSync(path.join(REPO_ROOT, 'backend/assets/videos/solar-design-walkthrough.webm'));
+    fs.writeFileSync(path.join(folder, 'walkthrough.webm'), clip);
+    const before = (await gallery(site)).length;
+
+    const orphan = await cli(site, 'gallery', 'import', folder, '--title', 'Atelier Procedural v1', '--author', '@me');
+    expect(orphan).toMatchObject({ exitCode: 1, stderr: 'atelier: walkthrough.webm has no poster: put a JPEG or PNG named walkthrough.jpg beside it\n' });
+    expect(await gallery(site)).toHaveLength(before);
+
+    fs.renameSync(path.join(folder, 'render-01.png'), path.join(folder, 'walkthrough.png'));
+    const run = await cli(site, 'gallery', 'import', folder, '--title', 'Atelier Procedural v1', '--author', '@me', '--json');
+    expect(run.exitCode).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ added: 1, skipped: 0, failed: [] });
+    const added = (await gallery(site)).at(-1)!;
+    expect(added.video).toMatch(/^\/assets\/gallery\/videos\/[0-9a-f]{32}\.webm$/);
+    expect(Buffer.compare(Buffer.from(await (await fetch(`${site.url}${added.video}`)).arrayBuffer()), clip)).toBe(0);
   });
 });

@@ -60,6 +60,7 @@ const envSchema = z.object({
   LOG_FORMAT: optional(z.enum(['json', 'pretty'])).default('json'),
   FRONTEND_DIST: optional(z.string()),
   UPLOAD_MAX_BYTES: optional(positiveInt(50 * 1024 * 1024)).default(DEFAULT_UPLOAD_MAX_BYTES),
+  VIDEO_UPLOAD_MAX_BYTES: optional(positiveInt(1024 * 1024 * 1024)).default(100 * 1024 * 1024),
   IMAGE_CACHE_MAX_MB: optional(positiveAmount('megabytes', 1024 * 1024)).default(1024),
   JWT_TTL_SECONDS: optional(positiveInt(365 * 24 * 3600)).default(7 * 24 * 3600),
   AUTH_RATE_LIMIT_PER_MINUTE: optional(positiveInt(100_000)).default(10),
@@ -96,6 +97,8 @@ export interface AppConfig {
   frontendDist: string;
   /** Largest accepted upload (register picture, post picture), in bytes. */
   uploadMaxBytes: number;
+  /** Largest gallery video the owner may upload (`atelier gallery import`), in bytes; held in memory while checked. */
+  videoUploadMaxBytes: number;
   /** The most the resized-image cache (DATA_DIR/cache/images) may hold; least recently served renders go first. */
   imageCacheMaxBytes: number;
   /** How long a sign-in token stays valid. */
@@ -179,6 +182,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppC
       ? path.resolve(cwd, vars.FRONTEND_DIST)
       : path.resolve(__dirname, '../../../frontend/dist'),
     uploadMaxBytes: vars.UPLOAD_MAX_BYTES,
+    videoUploadMaxBytes: vars.VIDEO_UPLOAD_MAX_BYTES,
     imageCacheMaxBytes: Math.round(vars.IMAGE_CACHE_MAX_MB * 1024 * 1024),
     jwtTtlSeconds: vars.JWT_TTL_SECONDS,
     authRateLimitPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE,

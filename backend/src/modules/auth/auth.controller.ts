@@ -5,7 +5,7 @@ import { Public } from '../../common/decorators/public.decorator';
 import { RateLimited } from '../../common/rate-limit/rate-limits';
 import { parseInput } from '../../common/validation/zod-validation.pipe';
 import type { UploadedPicture } from '../media/image-upload';
-import { PictureUpload } from '../media/picture-upload.interceptor';
+import { PictureUpload } from '../media/file-upload.interceptor';
 import { loginSchema, registerSchema } from './auth.schemas';
 import { AuthService } from './auth.service';
 

@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, UploadedFile, UseInterceptors, type Type } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, UploadedFile, UploadedFiles, UseInterceptors, type Type } from '@nestjs/common';
 import { ApiConsumes, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { SiteProfile } from '@atelier/contracts';
 import { AdminOnly } from '../../common/guards/admin-token.guard';
 import { parseInput, ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
 import type { UploadedPicture } from '../media/image-upload';
-import { PictureUpload } from '../media/picture-upload.interceptor';
+import { FileUpload, PictureUpload, type UploadForm } from '../media/file-upload.interceptor';
 import { AdminContentService } from './admin-content.service';
 import { COLLECTIONS, type AdminGalleryItem, type ContentCollection } from './content-collections';
 import { GalleryUploads } from './gallery-uploads';
@@ -57,7 +57,10 @@ export class AdminSitePhotoController {
   }
 }
 
-/** A picture for the gallery, sent as a file (`atelier gallery import`); a known picture is 409. */
+/**
+ * A picture for the gallery, sent as a file (`atelier gallery import`); a known picture is 409. At
+ * `/video`, a video (WebM or MP4) in the "video" field with its poster in the "picture" field.
+ */
 @ApiTags('admin: content')
 @AdminOnly()
 @Controller('admin/content/gallery/upload')
@@ -69,6 +72,16 @@ export class AdminGalleryUploadController {
   @UseInterceptors(PictureUpload('picture'))
   upload(@Body() body: Record<string, unknown> | undefined, @UploadedFile() picture: UploadedPicture | undefined): Promise<AdminGalleryItem> {
     return this.uploads.add(picture, parseInput(galleryUploadFields, body ?? {}));
+  }
+
+  @Post('video')
+  @ApiConsumes('multipart/form-data')
+  @UseInterceptors(FileUpload(['video', 'picture'], (config) => config.videoUploadMaxBytes))
+  uploadVideo(
+    @Body() body: Record<string, unknown> | undefined,
+    @UploadedFiles() files: UploadForm<'video' | 'picture'>,
+  ): Promise<AdminGalleryItem> {
+    return this.uploads.addVideo(files, parseInput(galleryUploadFields, body ?? {}));
   }
 }
 

@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { encodeUploadedImage, type UploadedPicture } from '../media/image-upload';
 import { mediaFileOf } from '../media/media-paths';
-import { requiredPictureFile } from '../media/picture-fields';
+import { requiredUploadedFile } from '../media/picture-fields';
 import { AdminContentService } from './admin-content.service';
 
 /** The card shows the photo at 180 px; this is enough for a 3x screen and for the zoom of a phone. */
@@ -29,7 +29,7 @@ export class ProfilePhoto {
   ) {}
 
   async replace(upload: UploadedPicture | undefined): Promise<SiteProfile> {
-    const picture = requiredPictureFile(upload);
+    const picture = requiredUploadedFile(upload);
     const photo = await encodeUploadedImage(picture, 'picture', PHOTO_MAX_SIDE);
     const sitePath = `/assets/img/profile-${randomBytes(16).toString('hex')}.${photo.extension}`;
     const file = mediaFileOf(this.config.dataDir, sitePath);

@@ -38,10 +38,10 @@ export function pictureFileField<R extends boolean>({ required }: { required: R 
   return (required ? file : file.optional()) as R extends true ? typeof file : z.ZodOptional<typeof file>;
 }
 
-/** The picture an admin upload must carry (multipart field `picture`), its file name checked; a clear 400 without one. */
-export function requiredPictureFile(picture: UploadedPicture | undefined): UploadedPicture {
-  if (!picture) {
-    throw new AppError('VALIDATION_FAILED', 'Send the picture as a file in the "picture" field', [{ field: 'picture', message: 'is required' }]);
+/** The file an admin upload must carry in `field` (`picture`, `video`), its name checked; a clear 400 without one. */
+export function requiredUploadedFile(file: UploadedPicture | undefined, field = 'picture'): UploadedPicture {
+  if (!file) {
+    throw new AppError('VALIDATION_FAILED', `Send the ${field} as a file in the "${field}" field`, [{ field, message: 'is required' }]);
   }
-  return parseInput(z.object({ picture: pictureFileField({ required: true }) }), { picture }).picture;
+  return parseInput(z.object({ [field]: pictureFileField({ required: true }) }), { [field]: file })[field];
 }

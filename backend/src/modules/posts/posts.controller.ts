@@ -7,7 +7,7 @@ import { CurrentMemberId } from '../../common/decorators/current-member.decorato
 import { MemberWriteLimit } from '../../common/rate-limit/rate-limits';
 import { parseInput, ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
 import type { UploadedPicture } from '../media/image-upload';
-import { PictureUpload } from '../media/picture-upload.interceptor';
+import { PictureUpload } from '../media/file-upload.interceptor';
 import {
   authorParams,
   commentSchema,
