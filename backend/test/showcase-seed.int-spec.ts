@@ -125,9 +125,10 @@ describe(`showcase seed (${testDriver()})`, () => {
     expect(files.filter((file) => /partial/.test(file))).toEqual([]);
   });
 
-  it('records the SHA-256 of each gallery picture, so importing the same file again is recognised', () => {
-    for (const row of seeded.gallery.filter((item) => !item.video)) {
-      expect(row.contentHash).toBe(createHash('sha256').update(fs.readFileSync(assetFile(dataDir, row.img))).digest('hex'));
+  it('records the SHA-256 of each gallery picture and video, so importing the same file again is recognised', () => {
+    // A video is known by its own bytes, not its poster's, as an uploaded one is.
+    for (const row of seeded.gallery) {
+      expect(row.contentHash).toBe(createHash('sha256').update(fs.readFileSync(assetFile(dataDir, row.video ?? row.img))).digest('hex'));
     }
   });
 

@@ -193,14 +193,21 @@ function withAvailableVideos(blocks: ProjectBlock[], copied: Set<string>): Proje
   });
 }
 
-/** The sample videos the gallery shows, those copied with their poster, each with its place. */
-function galleryVideos(copied: Set<string>) {
+/**
+ * The sample videos the gallery shows, those copied with their poster, each with its place. Known by
+ * the SHA-256 of the video, as an uploaded one is: `atelier gallery import` skips them.
+ */
+async function galleryVideos(copied: Set<string>, videoDir: string) {
   const { model, author } = PICTURE_MAKERS.procedural;
-  return GALLERY_VIDEOS.filter(({ stem }) => copied.has(`${stem}.webm`) && copied.has(`${stem}.jpg`)).map(({ stem, at }) => {
-    const poster = `${PROJECT_VIDEO_PATH}/${stem}.jpg`;
-    const row = { img: poster, thumb: poster, video: `${PROJECT_VIDEO_PATH}/${stem}.webm`, title: model, author, ...SAMPLE_VIDEO_SIZE };
-    return { at, row };
-  });
+  const shown = GALLERY_VIDEOS.filter(({ stem }) => copied.has(`${stem}.webm`) && copied.has(`${stem}.jpg`));
+  return Promise.all(
+    shown.map(async ({ stem, at }) => {
+      const contentHash = createHash('sha256').update(await fs.readFile(path.join(videoDir, `${stem}.webm`))).digest('hex');
+      const poster = `${PROJECT_VIDEO_PATH}/${stem}.jpg`;
+      const video = `${PROJECT_VIDEO_PATH}/${stem}.webm`;
+      return { at, row: { img: poster, thumb: poster, video, title: model, author, ...SAMPLE_VIDEO_SIZE, contentHash } };
+    }),
+  );
 }
 
 /** A Bot Folk face as a PNG of `size`, on `canvas` when given (centred on a plain background). */
@@ -319,7 +326,7 @@ async function seedShowcase(tx: Database, files: CopiedFiles, options: Required<
     const { model, author } = PICTURE_MAKERS[source.kind];
     return { img, thumb, title: model, author, width: GALLERY_SIZE, height: GALLERY_SIZE };
   });
-  for (const video of galleryVideos(videos)) galleryRows.splice(video.at, 0, video.row);
+  for (const video of await galleryVideos(videos, options.videoDir)) galleryRows.splice(video.at, 0, video.row);
   await tx.insert(galleryItems).values(galleryRows.map((row, position) => ({ ...row, position })));
   // The exhibit shows most gallery pictures again, full size: every one but each fifth.
   const shown = gallery.filter((_, index) => index % 5 !== 4).slice(0, EXHIBIT_COUNT);
