@@ -184,7 +184,11 @@ describe('member management for the owner (/api/admin/users)', () => {
       const signedIn = await guestLogin();
       expect(signedIn.status).toBe(200);
       expect(signedIn.body.user.friends.map((friend: { _id: string }) => friend._id)).toEqual([mira.id]);
-      expect((await t.http.get(`/api/users/${mira.id}/friends`).set(mira.auth)).body).toHaveLength(1);
+      // The visitor's sandbox sees itself among Mira's friends; members see neither it nor the guest.
+      const visitor = { Authorization: `Bearer ${signedIn.body.token}` };
+      const friendIds = (res: { body: { _id: string }[] }) => res.body.map((friend) => friend._id);
+      expect(friendIds(await t.http.get(`/api/users/${mira.id}/friends`).set(visitor))).toEqual([signedIn.body.user._id]);
+      expect((await t.http.get(`/api/users/${mira.id}/friends`).set(mira.auth)).body).toEqual([]);
     });
 
     it('restores the password and fields after they were changed', async () => {

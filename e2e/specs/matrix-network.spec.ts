@@ -245,6 +245,47 @@ test("a member adds a friend from a post card and removes them from the Friend L
   expect(await friendsOf(page.request, token, user._id)).toEqual([]);
 });
 
+test("two guests each sign into a sandbox of their own: neither sees the other's posts, likes or friend changes", async ({ browser }) => {
+  const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [mine, theirs] = await Promise.all(contexts.map((context) => context.newPage()));
+  for (const page of [mine, theirs]) {
+    await page.goto('/lobby');
+    await page.getByRole('button', { name: 'SIGN IN' }).click(); // the form starts with the guest account
+    await expect(page).toHaveURL('/matrix');
+  }
+  const tobiasPost = (page: Page) => posts(page).filter({ hasText: fullName(SEEDED.tobias) }).first();
+  const likeOf = (page: Page) => tobiasPost(page).getByRole('button', { name: 'Like', exact: true });
+  const friendButton = (page: Page) => tobiasPost(page).getByRole('button', { name: /^(Add|Remove) friend$/ });
+  const state = async (page: Page) => ({
+    liked: await likeOf(page).getAttribute('aria-pressed'),
+    likes: await countAfter(likeOf(page)).textContent(),
+    friend: await friendButton(page).getAttribute('aria-label'),
+  });
+  await expect(likeOf(theirs)).toBeVisible();
+  const theirsBefore = await state(theirs);
+
+  const text = `Only in my sandbox ${uniqueTag()}`;
+  await mine.getByRole('textbox', { name: "What's on your mind..." }).fill(text);
+  await mine.getByRole('button', { name: 'POST', exact: true }).click();
+  await expect(posts(mine).first()).toContainText(text);
+  const mineBefore = await state(mine);
+  await likeOf(mine).click();
+  await expect(likeOf(mine)).not.toHaveAttribute('aria-pressed', mineBefore.liked!);
+  await friendButton(mine).click();
+  await expect(friendButton(mine)).not.toHaveAttribute('aria-label', mineBefore.friend!);
+
+  await mine.reload();
+  await expect(posts(mine).first()).toContainText(text);
+  const mineAfter = await state(mine);
+  expect(mineAfter).not.toEqual(mineBefore);
+
+  await theirs.reload();
+  await expect(likeOf(theirs)).toBeVisible();
+  expect(await state(theirs)).toEqual(theirsBefore);
+  await expect(posts(theirs).filter({ hasText: text })).toHaveCount(0);
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
 test("clicking an author's name opens their profile: their user card and only their posts", async ({ page }) => {
   const { token } = await storeSignedInSession(page);
   const tobias = fullName(SEEDED.tobias);

@@ -63,6 +63,7 @@ const envSchema = z.object({
   VIDEO_UPLOAD_MAX_BYTES: optional(positiveInt(1024 * 1024 * 1024)).default(100 * 1024 * 1024),
   IMAGE_CACHE_MAX_MB: optional(positiveAmount('megabytes', 1024 * 1024)).default(1024),
   JWT_TTL_SECONDS: optional(positiveInt(365 * 24 * 3600)).default(7 * 24 * 3600),
+  GUEST_SANDBOX_HOURS: optional(positiveAmount('hours', 24 * 30)).default(24),
   AUTH_RATE_LIMIT_PER_MINUTE: optional(positiveInt(100_000)).default(10),
   MEMBER_WRITES_PER_MINUTE: optional(positiveInt(100_000)).default(60),
   TRUST_PROXY: optional(z.string()),
@@ -103,6 +104,8 @@ export interface AppConfig {
   imageCacheMaxBytes: number;
   /** How long a sign-in token stays valid. */
   jwtTtlSeconds: number;
+  /** How long a guest's sandbox (one per guest sign-in) lives before the sweep removes it, in ms. */
+  guestSandboxMs: number;
   /** Login attempts, and separately registrations, allowed per client IP per minute. */
   authRateLimitPerMinute: number;
   /** Posts, and separately comments, like toggles and friend toggles, one member may make per minute. */
@@ -185,6 +188,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppC
     videoUploadMaxBytes: vars.VIDEO_UPLOAD_MAX_BYTES,
     imageCacheMaxBytes: Math.round(vars.IMAGE_CACHE_MAX_MB * 1024 * 1024),
     jwtTtlSeconds: vars.JWT_TTL_SECONDS,
+    guestSandboxMs: Math.round(vars.GUEST_SANDBOX_HOURS * 3600 * 1000),
     authRateLimitPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE,
     memberWritesPerMinute: vars.MEMBER_WRITES_PER_MINUTE,
     trustProxy: vars.TRUST_PROXY,

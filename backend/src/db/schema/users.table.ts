@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Matrix Network members. `email` is stored lower-cased, so its unique constraint is case-blind. */
 export const users = pgTable('users', {
@@ -21,10 +22,27 @@ export const users = pgTable('users', {
    * it back, so the tokens a disable revoked stay revoked.
    */
   tokenVersion: integer('token_version').notNull().default(0),
-});
+  /**
+   * Seen by no one but itself: the seeded guest (the template every guest sign-in copies) and each
+   * guest sandbox. Their posts, likes, comments and friendships are left out of what others read.
+   */
+  sandboxed: boolean('sandboxed').notNull().default(false),
+  /** A guest sandbox's end: the sweep removes it, with everything it wrote, after this time. */
+  sandboxExpiresAt: timestamp('sandbox_expires_at', { withTimezone: true }),
+}, (table) => [index('users_sandbox_expiry_idx').on(table.sandboxExpiresAt).where(sql`${table.sandboxExpiresAt} is not null`)]);
 
 /** A column naming a member; their rows go when the member does. */
 export const memberReference = (column: string) =>
   uuid(column)
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
+
+/**
+ * Whether the member `table` names (the users table, or an alias of it in a subquery) is one a reader
+ * may see: every member who is not sandboxed, and the reader's own sandbox (`sandbox`: its id, or null
+ * for a member reading). Sandboxed rows are few, so this costs one look at a row already joined.
+ */
+export const readableMember = (table: string, sandbox: unknown): SQL => {
+  const member = sql.identifier(table);
+  return sql`(not ${member}.sandboxed or ${member}.id = ${sandbox}::uuid)`;
+};

@@ -75,6 +75,8 @@ async function seedNetwork(tx: Database): Promise<void> {
         location,
         occupation,
         passwordHash: key === 'guest' ? guestHash : lockedHash,
+        // The guest is the template of guest sandboxes (auth/guest-sandboxes.ts): nobody else sees it.
+        sandboxed: key === 'guest',
         picturePath: avatarFileName(DEMO_MEMBERS[key]),
         createdAt: hoursAgo(JOINED_HOURS_AGO - i),
       };

@@ -7,6 +7,7 @@ import type { AppConfig } from '../../config/app-config';
 import { isUniqueViolation } from '../../db/errors';
 import { encodeUploadedImage } from '../media/image-upload';
 import { MediaStore } from '../media/media-store.service';
+import { GuestSandboxes } from '../users/guest-sandboxes.service';
 import { UsersService } from '../users/users.service';
 import type { LoginInput, RegisterInput } from './auth.schemas';
 import { hashPassword, verifyPassword } from './password-hasher';
@@ -25,6 +26,7 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly members: UsersService,
     private readonly media: MediaStore,
+    private readonly sandboxes: GuestSandboxes,
   ) {}
 
   /**
@@ -60,8 +62,24 @@ export class AuthService {
     }
     // Said only to whoever knows the password, so nobody else learns which accounts are disabled.
     if (row.disabledAt) throw new AppError('FORBIDDEN', 'This account has been disabled by the site owner');
+    if (row.sandboxed) return this.enterSandbox(row.id);
     // `ver`: a later disable moves the member's version on, and this token stops counting.
     const token = await this.jwt.signAsync({ sub: row.id, ver: row.tokenVersion }, { expiresIn: this.config.jwtTtlSeconds });
-    return { user: await this.members.member(row, true), token };
+    return { user: await this.members.member(row, true, null), token };
+  }
+
+  /**
+   * The guest account signs each visitor into a sandbox of their own (users/guest-sandboxes.service.ts);
+   * the token says so (`sbx`) and ends with the sandbox.
+   */
+  private async enterSandbox(templateId: string): Promise<LoginResponse> {
+    const sandbox = await this.sandboxes.open(templateId);
+    if (!sandbox?.sandboxExpiresAt) throw new AppError('UNAUTHORIZED', 'The email or password is not correct');
+    const lifetimeSeconds = Math.floor((sandbox.sandboxExpiresAt.getTime() - Date.now()) / 1000);
+    const token = await this.jwt.signAsync(
+      { sub: sandbox.id, ver: sandbox.tokenVersion, sbx: true },
+      { expiresIn: Math.min(this.config.jwtTtlSeconds, lifetimeSeconds) },
+    );
+    return { user: await this.members.member(sandbox, true, sandbox.id), token };
   }
 }

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { NEXT_CURSOR_HEADER, type Post as PostBody, type PostComment } from '@atelier/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AnswersReadyJson, sendReadyJson } from '../../common/http/ready-json';
-import { CurrentMemberId } from '../../common/decorators/current-member.decorator';
+import { CurrentMember, type AuthenticatedMember } from '../../common/decorators/current-member.decorator';
 import { MemberWriteLimit } from '../../common/rate-limit/rate-limits';
 import { parseInput, ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
 import type { UploadedPicture } from '../media/image-upload';
@@ -43,7 +43,7 @@ export class PostsController {
   @AnswersReadyJson()
   async feed(
     @Query(new ZodValidationPipe(pageQuery)) query: PageQuery,
-    @CurrentMemberId() me: string,
+    @CurrentMember() me: AuthenticatedMember,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
@@ -58,7 +58,7 @@ export class PostsController {
   async create(
     @Body() body: Record<string, unknown> | undefined,
     @UploadedFile() picture: UploadedPicture | undefined,
-    @CurrentMemberId() me: string,
+    @CurrentMember() me: AuthenticatedMember,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
@@ -70,10 +70,11 @@ export class PostsController {
   async byAuthor(
     @Param(new ZodValidationPipe(authorParams)) { userId }: { userId: string },
     @Query(new ZodValidationPipe(pageQuery)) query: PageQuery,
+    @CurrentMember() me: AuthenticatedMember,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
-    return sendPage(request, reply, await this.posts.byAuthor(userId, query));
+    return sendPage(request, reply, await this.posts.byAuthor(me, userId, query));
   }
 
   @Patch(':id/like')
@@ -81,7 +82,7 @@ export class PostsController {
   like(
     @Param(new ZodValidationPipe(postParams)) { id }: { id: string },
     @Body(new ZodValidationPipe(likeSchema)) body: { userId?: string },
-    @CurrentMemberId() me: string,
+    @CurrentMember() me: AuthenticatedMember,
   ): Promise<PostBody> {
     return this.posts.toggleLike(me, id, body.userId);
   }
@@ -91,7 +92,7 @@ export class PostsController {
   comment(
     @Param(new ZodValidationPipe(postParams)) { id }: { id: string },
     @Body(new ZodValidationPipe(commentSchema)) body: { text: string; userId?: string },
-    @CurrentMemberId() me: string,
+    @CurrentMember() me: AuthenticatedMember,
   ): Promise<PostBody> {
     return this.posts.comment(me, id, body.text, body.userId);
   }
@@ -101,9 +102,10 @@ export class PostsController {
   async comments(
     @Param(new ZodValidationPipe(postParams)) { id }: { id: string },
     @Query(new ZodValidationPipe(commentsQuery)) query: CommentsQuery,
+    @CurrentMember() me: AuthenticatedMember,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PostComment[]> {
-    const { comments, nextCursor } = await this.posts.comments(id, query);
+    const { comments, nextCursor } = await this.posts.comments(me, id, query);
     if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
     return comments;
   }
@@ -112,14 +114,14 @@ export class PostsController {
   edit(
     @Param(new ZodValidationPipe(postParams)) { id }: { id: string },
     @Body(new ZodValidationPipe(editPostSchema)) body: { description: string },
-    @CurrentMemberId() me: string,
+    @CurrentMember() me: AuthenticatedMember,
   ): Promise<PostBody> {
     return this.posts.edit(me, id, body.description);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param(new ZodValidationPipe(postParams)) { id }: { id: string }, @CurrentMemberId() me: string): Promise<void> {
+  async remove(@Param(new ZodValidationPipe(postParams)) { id }: { id: string }, @CurrentMember() me: AuthenticatedMember): Promise<void> {
     await this.posts.delete(me, id);
   }
 }

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database';
 import { postComments } from '../../db/schema/post-comments.table';
 import { postLikes } from '../../db/schema/post-likes.table';
 import { posts } from '../../db/schema/posts.table';
-import { users } from '../../db/schema/users.table';
+import { readableMember, users } from '../../db/schema/users.table';
 
 /** Where a page starts: just after this post in newest-first order. */
 export interface FeedPosition {
@@ -63,23 +63,29 @@ const EMBEDDED = sql.raw(String(FEED_COMMENTS.embedded));
 const PREVIEW_LENGTH = sql.raw(String(FEED_COMMENTS.previewLength));
 const CUT_LENGTH = sql.raw(String(FEED_COMMENTS.previewLength - 1));
 
-/** The newest comments, cut to a preview, oldest first: a post's embedded comments stay a few hundred bytes. */
-const commentPreviews = sql<string[]>`coalesce((select json_agg(newest.preview order by newest.created_at, newest.id) from (
-  select case when char_length(${postComments.text}) > ${PREVIEW_LENGTH} then left(${postComments.text}, ${CUT_LENGTH}) || '…' else ${postComments.text} end as preview,
-    ${postComments.createdAt} as created_at, ${postComments.id} as id
-  from ${postComments} where ${postComments.postId} = ${posts.id}
-  order by ${postComments.createdAt} desc, ${postComments.id} desc limit ${EMBEDDED}) as newest), '[]'::json)`;
-
 /**
  * A post with its likes, newest comments and comment count in one round trip: each correlated
- * subquery walks the index by post id, so a page costs the same whatever the table sizes.
+ * subquery walks the index by post id, so a page costs the same whatever the table sizes. Likes and
+ * comments of members the reader may not see (other guests' sandboxes) are left out; `sandbox` is
+ * the reader's own sandbox, or null.
  */
-const recordColumns = {
-  ...postColumns,
-  likedBy: sql<string[]>`coalesce((select json_agg(${postLikes.userId}) from ${postLikes} where ${postLikes.postId} = ${posts.id}), '[]'::json)`,
-  commentPreviews,
-  commentCount: sql<number>`(select count(*)::int from ${postComments} where ${postComments.postId} = ${posts.id})`,
-};
+function recordColumns(sandbox: unknown) {
+  // The newest comments, cut to a preview, oldest first: a post's embedded comments stay a few hundred bytes.
+  const commentPreviews = sql<string[]>`coalesce((select json_agg(newest.preview order by newest.created_at, newest.id) from (
+    select case when char_length(c.text) > ${PREVIEW_LENGTH} then left(c.text, ${CUT_LENGTH}) || '…' else c.text end as preview,
+      c.created_at, c.id
+    from ${postComments} c join ${users} commenter on commenter.id = c.user_id
+    where c.post_id = ${posts.id} and ${readableMember('commenter', sandbox)}
+    order by c.created_at desc, c.id desc limit ${EMBEDDED}) as newest), '[]'::json)`;
+  return {
+    ...postColumns,
+    likedBy: sql<string[]>`coalesce((select json_agg(l.user_id) from ${postLikes} l join ${users} liker on liker.id = l.user_id
+      where l.post_id = ${posts.id} and ${readableMember('liker', sandbox)}), '[]'::json)`,
+    commentPreviews,
+    commentCount: sql<number>`(select count(*)::int from ${postComments} c join ${users} commenter on commenter.id = c.user_id
+      where c.post_id = ${posts.id} and ${readableMember('commenter', sandbox)})`,
+  };
+}
 
 /** The page statement's parameters, by name. */
 const pageParams = {
@@ -87,6 +93,7 @@ const pageParams = {
   afterCreatedAt: sql.placeholder('afterCreatedAt'),
   afterId: sql.placeholder('afterId'),
   limit: sql.placeholder('limit'),
+  sandbox: sql.placeholder('sandbox'),
 };
 
 type PageStatementKey = `${'everyone' | 'author'}-${'first' | 'after'}`;
@@ -113,29 +120,30 @@ export class PostsRepository {
    * One page, newest first, optionally by one author. The (created_at, id) row comparison walks an
    * index from the cursor, so the cost depends on the page size only, not on how many posts exist.
    */
-  async page({ authorId, after, limit }: { authorId?: string; after?: FeedPosition; limit: number }): Promise<PostRecord[]> {
+  async page({ authorId, after, limit, sandbox }: { authorId?: string; after?: FeedPosition; limit: number; sandbox: string | null }): Promise<PostRecord[]> {
     const statement = this.pageStatements[`${authorId ? 'author' : 'everyone'}-${after ? 'after' : 'first'}`];
-    return statement.execute({ authorId, afterCreatedAt: after?.createdAt.toISOString(), afterId: after?.id, limit });
+    return statement.execute({ authorId, afterCreatedAt: after?.createdAt.toISOString(), afterId: after?.id, limit, sandbox });
   }
 
   private preparePage(whose: 'everyone' | 'author', where: 'first' | 'after') {
-    const conditions: SQL[] = [];
+    const conditions: SQL[] = [readableMember('users', pageParams.sandbox)];
     if (whose === 'author') conditions.push(eq(posts.userId, pageParams.authorId));
     if (where === 'after') {
       conditions.push(sql`(${posts.createdAt}, ${posts.id}) < (${pageParams.afterCreatedAt}::timestamptz, ${pageParams.afterId}::uuid)`);
     }
     return this.db
-      .select(recordColumns)
+      .select(recordColumns(pageParams.sandbox))
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
-      .where(conditions.length ? and(...conditions) : undefined)
+      .where(and(...conditions))
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(pageParams.limit)
       .prepare(`posts_page_${whose}_${where}`);
   }
 
-  async findById(id: string): Promise<PostRecord | undefined> {
-    return this.readRecord(this.db, id);
+  /** The post as a reader with `sandbox` sees it; undefined if it is gone or not theirs to see. */
+  async findById(id: string, sandbox: string | null): Promise<PostRecord | undefined> {
+    return this.readRecord(this.db, id, sandbox);
   }
 
   /**
@@ -143,28 +151,43 @@ export class PostsRepository {
    * commit, and a failure to read it undoes the write, so a write is answered as failed only when
    * nothing was stored (a client retrying a stored post would post it twice).
    */
-  private async readRecord(executor: Pick<Database, 'select'>, id: string): Promise<PostRecord | undefined> {
-    const [record] = await executor.select(recordColumns).from(posts).innerJoin(users, eq(users.id, posts.userId)).where(eq(posts.id, id));
+  private async readRecord(executor: Pick<Database, 'select'>, id: string, sandbox: string | null): Promise<PostRecord | undefined> {
+    const [record] = await executor
+      .select(recordColumns(sandbox))
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(and(eq(posts.id, id), readableMember('users', sandbox)));
     return record;
   }
 
-  async authorOf(id: string): Promise<{ userId: string; picturePath: string | null } | undefined> {
-    const [row] = await this.db.select({ userId: posts.userId, picturePath: posts.picturePath }).from(posts).where(eq(posts.id, id));
+  /** The post's author and picture; undefined if it is gone or not for a reader with `sandbox` to see. */
+  async authorOf(id: string, sandbox: string | null): Promise<{ userId: string; picturePath: string | null } | undefined> {
+    const [row] = await this.db
+      .select({ userId: posts.userId, picturePath: posts.picturePath })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(and(eq(posts.id, id), readableMember('users', sandbox)));
     return row;
   }
 
-  async insert(values: { userId: string; description: string; picturePath: string | null }): Promise<PostRecord> {
+  /** Whether any post still shows this picture (a guest sandbox's copies share the seeded guest's). */
+  async pictureInUse(picturePath: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: posts.id }).from(posts).where(eq(posts.picturePath, picturePath)).limit(1);
+    return row !== undefined;
+  }
+
+  async insert(values: { userId: string; description: string; picturePath: string | null }, sandbox: string | null): Promise<PostRecord> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.insert(posts).values(values).returning({ id: posts.id });
-      return (await this.readRecord(tx, row.id))!;
+      return (await this.readRecord(tx, row.id, sandbox))!;
     });
   }
 
   /** The edited post, or undefined if it is gone. */
-  async updateDescription(id: string, description: string): Promise<PostRecord | undefined> {
+  async updateDescription(id: string, description: string, sandbox: string | null): Promise<PostRecord | undefined> {
     return this.db.transaction(async (tx) => {
       await tx.update(posts).set({ description, updatedAt: sql`now()` }).where(eq(posts.id, id));
-      return this.readRecord(tx, id);
+      return this.readRecord(tx, id, sandbox);
     });
   }
 
@@ -180,7 +203,7 @@ export class PostsRepository {
    * the last one's result: without it, two toggles could both find no like, both insert, and count
    * as one. FOR NO KEY UPDATE leaves the likes' and comments' foreign-key checks (KEY SHARE) free.
    */
-  async toggleLike(postId: string, userId: string): Promise<PostRecord | undefined> {
+  async toggleLike(postId: string, userId: string, sandbox: string | null): Promise<PostRecord | undefined> {
     return this.db.transaction(async (tx) => {
       const [post] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).for('no key update');
       if (!post) return undefined;
@@ -189,19 +212,19 @@ export class PostsRepository {
         .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
         .returning({ userId: postLikes.userId });
       if (removed.length === 0) await tx.insert(postLikes).values({ postId, userId }).onConflictDoNothing();
-      return this.readRecord(tx, postId);
+      return this.readRecord(tx, postId, sandbox);
     });
   }
 
-  async addComment(values: { postId: string; userId: string; text: string }): Promise<PostRecord | undefined> {
+  async addComment(values: { postId: string; userId: string; text: string }, sandbox: string | null): Promise<PostRecord | undefined> {
     return this.db.transaction(async (tx) => {
       await tx.insert(postComments).values(values);
-      return this.readRecord(tx, values.postId);
+      return this.readRecord(tx, values.postId, sandbox);
     });
   }
 
   /** One page of a post's comments, oldest first, starting after the comment `afterId` if given. */
-  async comments(postId: string, { afterId, limit }: { afterId?: string; limit: number }): Promise<CommentRow[]> {
+  async comments(postId: string, { afterId, limit, sandbox }: { afterId?: string; limit: number; sandbox: string | null }): Promise<CommentRow[]> {
     const after = afterId
       ? sql`(${postComments.createdAt}, ${postComments.id}) > (select c.created_at, c.id from ${postComments} c where c.id = ${afterId})`
       : undefined;
@@ -218,7 +241,7 @@ export class PostsRepository {
       })
       .from(postComments)
       .innerJoin(users, eq(users.id, postComments.userId))
-      .where(and(eq(postComments.postId, postId), after))
+      .where(and(eq(postComments.postId, postId), readableMember('users', sandbox), after))
       .orderBy(asc(postComments.createdAt), asc(postComments.id))
       .limit(limit);
   }

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { FEED_PAGE, type Post, type PostComment } from '@atelier/contracts';
+import { readableSandbox, type AuthenticatedMember } from '../../common/decorators/current-member.decorator';
 import { AppError } from '../../common/errors/app-error';
 import { unlessReferenceGone } from '../../db/errors';
 import { encodeUploadedImage } from '../media/image-upload';
@@ -40,85 +41,104 @@ export class PostsService {
     private readonly cache: FeedCache,
   ) {}
 
-  /** The feed: everyone's posts, newest first. Other members' posts delivered here count as impressions. */
-  async feed(viewerId: string, query: PageQuery): Promise<ServedPage> {
-    return this.delivered(await this.page(query), viewerId);
+  /**
+   * The feed: everyone's posts, newest first (and a guest's own). Other members' posts delivered here
+   * count as impressions, except to a guest, who changes nothing the others see.
+   */
+  async feed(reader: AuthenticatedMember, query: PageQuery): Promise<ServedPage> {
+    const page = await this.page(query, reader);
+    if (!reader.sandboxed) this.impressions.record(page.authors, reader.id);
+    return page;
   }
 
-  async byAuthor(authorId: string, query: PageQuery): Promise<ServedPage> {
-    await this.members.assertExists(authorId);
-    return this.page(query, authorId);
+  async byAuthor(reader: AuthenticatedMember, authorId: string, query: PageQuery): Promise<ServedPage> {
+    await this.members.assertVisible(authorId, reader);
+    return this.page(query, reader, authorId);
   }
 
   /** The picture is checked and stored before the row is written, and removed if the write fails. */
-  async create(actingId: string, input: CreatePostInput): Promise<ServedPage> {
+  async create(acting: AuthenticatedMember, input: CreatePostInput): Promise<ServedPage> {
+    const actingId = acting.id;
     assertActingAs(input.userId, actingId);
     const picture = input.picture ? await encodeUploadedImage(input.picture, 'picture', POST_PICTURE_MAX_SIDE) : undefined;
     const picturePath = picture ? await this.media.save('posts', picture) : null;
     let record: PostRecord;
     try {
-      record = await unlessReferenceGone(this.posts.insert({ userId: actingId, description: input.description, picturePath }), accountGone);
+      const values = { userId: actingId, description: input.description, picturePath };
+      record = await unlessReferenceGone(this.posts.insert(values, readableSandbox(acting)), accountGone);
     } catch (error) {
       await this.media.remove('posts', picturePath);
       throw error;
     }
-    await this.cache.changed();
+    await this.feedChanged(acting);
     // The post is stored: from here on nothing may answer a failure, or a client retrying would post it twice.
     try {
-      return await this.feed(actingId, { limit: FEED_PAGE.defaultLimit });
+      return await this.feed(acting, { limit: FEED_PAGE.defaultLimit });
     } catch (error) {
       this.logger.warn({ err: error }, `Post ${record.id} is stored, but the feed could not be read; answering the post alone`);
       return servedPage({ posts: [toPost(record)] });
     }
   }
 
-  async toggleLike(actingId: string, postId: string, claimedId?: string): Promise<Post> {
-    assertActingAs(claimedId, actingId);
-    await this.existing(postId);
-    const record = await unlessReferenceGone(this.posts.toggleLike(postId, actingId), () => noSuchPost(postId));
-    return this.changed(record, postId);
+  async toggleLike(acting: AuthenticatedMember, postId: string, claimedId?: string): Promise<Post> {
+    assertActingAs(claimedId, acting.id);
+    const sandbox = readableSandbox(acting);
+    await this.existing(postId, sandbox);
+    const record = await unlessReferenceGone(this.posts.toggleLike(postId, acting.id, sandbox), () => noSuchPost(postId));
+    return this.changed(record, postId, acting);
   }
 
-  async comment(actingId: string, postId: string, text: string, claimedId?: string): Promise<Post> {
-    assertActingAs(claimedId, actingId);
-    await this.existing(postId);
-    const record = await unlessReferenceGone(this.posts.addComment({ postId, userId: actingId, text }), () => noSuchPost(postId));
-    return this.changed(record, postId);
+  async comment(acting: AuthenticatedMember, postId: string, text: string, claimedId?: string): Promise<Post> {
+    assertActingAs(claimedId, acting.id);
+    const sandbox = readableSandbox(acting);
+    await this.existing(postId, sandbox);
+    const record = await unlessReferenceGone(this.posts.addComment({ postId, userId: acting.id, text }, sandbox), () => noSuchPost(postId));
+    return this.changed(record, postId, acting);
   }
 
   /** A page of the post's comments, oldest first, and the cursor of the next page if there is one. */
-  async comments(postId: string, { limit, cursor }: CommentsQuery): Promise<{ comments: PostComment[]; nextCursor?: string }> {
-    await this.existing(postId);
-    const rows = await this.posts.comments(postId, { afterId: cursor, limit: limit + 1 });
+  async comments(
+    reader: AuthenticatedMember,
+    postId: string,
+    { limit, cursor }: CommentsQuery,
+  ): Promise<{ comments: PostComment[]; nextCursor?: string }> {
+    const sandbox = readableSandbox(reader);
+    await this.existing(postId, sandbox);
+    const rows = await this.posts.comments(postId, { afterId: cursor, limit: limit + 1, sandbox });
     const page = rows.slice(0, limit);
     return { comments: page.map(toPostComment), nextCursor: rows.length > limit ? page[page.length - 1]?.id : undefined };
   }
 
-  async edit(actingId: string, postId: string, description: string): Promise<Post> {
-    await this.authoredBy(actingId, postId);
-    return this.changed(await this.posts.updateDescription(postId, description), postId);
+  async edit(acting: AuthenticatedMember, postId: string, description: string): Promise<Post> {
+    await this.authoredBy(acting, postId);
+    return this.changed(await this.posts.updateDescription(postId, description, readableSandbox(acting)), postId, acting);
   }
 
-  async delete(actingId: string, postId: string): Promise<void> {
-    await this.authoredBy(actingId, postId);
+  async delete(acting: AuthenticatedMember, postId: string): Promise<void> {
+    await this.authoredBy(acting, postId);
     const deleted = await this.posts.delete(postId);
-    await this.cache.changed();
-    await this.media.remove('posts', deleted?.picturePath);
+    await this.feedChanged(acting);
+    // A guest's copy of a seeded post shares its picture with the seeded one.
+    if (deleted?.picturePath && !(await this.posts.pictureInUse(deleted.picturePath))) await this.media.remove('posts', deleted.picturePath);
   }
 
-  private delivered(page: ServedPage, viewerId: string): ServedPage {
-    this.impressions.record(page.authors, viewerId);
-    return page;
+  /**
+   * Members' pages come through the cache. A guest's are read each time: only that guest reads them,
+   * and nothing a guest does changes what members read, so a guest's change clears no one's pages.
+   */
+  private async page(query: PageQuery, reader: AuthenticatedMember, authorId?: string): Promise<ServedPage> {
+    if (reader.sandboxed) return servedPage(await this.loadPage(query, reader.id, authorId));
+    return this.cache.get(pageKey(query, authorId), () => this.loadPage(query, null, authorId));
   }
 
-  private page(query: PageQuery, authorId?: string): Promise<ServedPage> {
-    return this.cache.get(pageKey(query, authorId), () => this.loadPage(query, authorId));
+  private async feedChanged(acting: AuthenticatedMember): Promise<void> {
+    if (!acting.sandboxed) await this.cache.changed();
   }
 
-  private async loadPage(query: PageQuery, authorId?: string): Promise<PostPage> {
+  private async loadPage(query: PageQuery, sandbox: string | null, authorId?: string): Promise<PostPage> {
     const { limit } = query;
     // One extra row says whether another page exists, without counting anything.
-    const records = await this.posts.page({ authorId, after: query.cursor, limit: limit + 1 });
+    const records = await this.posts.page({ authorId, after: query.cursor, limit: limit + 1, sandbox });
     const pageRecords = records.slice(0, limit);
     const last: PostRecord | undefined = pageRecords[pageRecords.length - 1];
     return {
@@ -127,21 +147,22 @@ export class PostsService {
     };
   }
 
-  private async existing(postId: string) {
-    const post = await this.posts.authorOf(postId);
+  /** The post's author, if the post exists and the reader may see it (a guest's is theirs alone). */
+  private async existing(postId: string, sandbox: string | null) {
+    const post = await this.posts.authorOf(postId, sandbox);
     if (!post) throw noSuchPost(postId);
     return post;
   }
 
-  private async authoredBy(actingId: string, postId: string): Promise<void> {
-    const post = await this.existing(postId);
-    if (post.userId !== actingId) throw new AppError('FORBIDDEN', 'Only the author can change or delete this post');
+  private async authoredBy(acting: AuthenticatedMember, postId: string): Promise<void> {
+    const post = await this.existing(postId, readableSandbox(acting));
+    if (post.userId !== acting.id) throw new AppError('FORBIDDEN', 'Only the author can change or delete this post');
   }
 
   /** The answer to a committed change of a post (read back in its transaction), once caches are told. */
-  private async changed(record: PostRecord | undefined, postId: string): Promise<Post> {
+  private async changed(record: PostRecord | undefined, postId: string, acting: AuthenticatedMember): Promise<Post> {
     if (!record) throw noSuchPost(postId); // deleted meanwhile: nothing was written
-    await this.cache.changed();
+    await this.feedChanged(acting);
     return toPost(record);
   }
 }

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Patch } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FriendSummary, Member } from '@atelier/contracts';
 import { z } from 'zod';
-import { CurrentMemberId } from '../../common/decorators/current-member.decorator';
+import { CurrentMember, type AuthenticatedMember } from '../../common/decorators/current-member.decorator';
 import { uuidParam } from '../../common/validation/fields';
 import { ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
 import { MemberWriteLimit } from '../../common/rate-limit/rate-limits';
@@ -18,13 +18,13 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get(':id')
-  profile(@Param(new ZodValidationPipe(memberParams)) { id }: { id: string }, @CurrentMemberId() me: string): Promise<Member> {
+  profile(@Param(new ZodValidationPipe(memberParams)) { id }: { id: string }, @CurrentMember() me: AuthenticatedMember): Promise<Member> {
     return this.users.profile(id, me);
   }
 
   @Get(':id/friends')
-  friends(@Param(new ZodValidationPipe(memberParams)) { id }: { id: string }): Promise<FriendSummary[]> {
-    return this.users.friends(id);
+  friends(@Param(new ZodValidationPipe(memberParams)) { id }: { id: string }, @CurrentMember() me: AuthenticatedMember): Promise<FriendSummary[]> {
+    return this.users.friends(id, me);
   }
 
   /** Toggles a friendship; answers the member's friend list after the change. */
@@ -32,7 +32,7 @@ export class UsersController {
   @MemberWriteLimit('friend changes')
   toggleFriend(
     @Param(new ZodValidationPipe(friendParams)) { id, friendId }: { id: string; friendId: string },
-    @CurrentMemberId() me: string,
+    @CurrentMember() me: AuthenticatedMember,
   ): Promise<FriendSummary[]> {
     return this.users.toggleFriend(me, id, friendId);
   }

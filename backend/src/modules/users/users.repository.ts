@@ -6,7 +6,7 @@ import type { Database } from '../../db/database';
 import { friendships } from '../../db/schema/friendships.table';
 import { posts } from '../../db/schema/posts.table';
 import { profileViews } from '../../db/schema/profile-views.table';
-import { users } from '../../db/schema/users.table';
+import { readableMember, users } from '../../db/schema/users.table';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -80,6 +80,15 @@ export class UsersRepository {
     return row !== undefined;
   }
 
+  /** Whether the member exists and a reader with `sandbox` may see them (see readableMember). */
+  async readable(id: string, sandbox: string | null): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, id), readableMember('users', sandbox)));
+    return row !== undefined;
+  }
+
   /**
    * What a member's token needs to be accepted: the member exists and is not disabled, and the token
    * has their current token version. Answers that version, or undefined for no active member.
@@ -92,16 +101,20 @@ export class UsersRepository {
     return row?.tokenVersion;
   }
 
-  /** Newest members first; `query` matches the full name or the email, case-blind. */
+  /**
+   * Newest members first; `query` matches the full name or the email, case-blind. Guest sandboxes are
+   * left out: they go by themselves, and what they wrote is seen by nobody else.
+   */
   async adminList({ query, limit }: { query?: string; limit: number }): Promise<AdminMemberRow[]> {
     const pattern = query ? likePattern(query) : undefined;
     return this.db
       .select(adminColumns)
       .from(users)
       .where(
-        pattern
-          ? or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.email, pattern))
-          : undefined,
+        and(
+          isNull(users.sandboxExpiresAt),
+          pattern ? or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.email, pattern)) : undefined,
+        ),
       )
       .orderBy(desc(users.createdAt), asc(users.id))
       .limit(limit);
@@ -133,7 +146,7 @@ export class UsersRepository {
     const { email, ...rest } = fields;
     const [updated] = await this.db
       .update(users)
-      .set({ ...rest, disabledAt: null })
+      .set({ ...rest, disabledAt: null, sandboxed: true })
       .where(eq(users.email, email))
       .returning({ id: users.id, picturePath: users.picturePath });
     if (updated) return { ...updated, created: false };
@@ -141,8 +154,8 @@ export class UsersRepository {
     // A reset running at the same moment may have created it meanwhile: then that row is updated.
     const [row] = await this.db
       .insert(users)
-      .values({ ...fields, picturePath: picture })
-      .onConflictDoUpdate({ target: users.email, set: { ...rest, disabledAt: null } })
+      .values({ ...fields, picturePath: picture, sandboxed: true })
+      .onConflictDoUpdate({ target: users.email, set: { ...rest, disabledAt: null, sandboxed: true } })
       .returning({ id: users.id, picturePath: users.picturePath });
     return { ...row, created: row.picturePath === picture };
   }
@@ -166,12 +179,13 @@ export class UsersRepository {
     return row;
   }
 
-  async friendsOf(userId: string): Promise<FriendRow[]> {
+  /** The member's friends a reader with `sandbox` may see (other guests' sandboxes are left out). */
+  async friendsOf(userId: string, sandbox: string | null): Promise<FriendRow[]> {
     return this.db
       .select(friendColumns)
       .from(friendships)
       .innerJoin(users, eq(users.id, friendships.friendId))
-      .where(eq(friendships.userId, userId))
+      .where(and(eq(friendships.userId, userId), readableMember('users', sandbox)))
       .orderBy(asc(friendships.createdAt), asc(users.id));
   }
 
