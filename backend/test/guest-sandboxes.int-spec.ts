@@ -59,6 +59,11 @@ describe('guest sandboxes: every guest sign-in is a visitor of its own', () => {
     expect(one.id).not.toBe(two.id);
     expect([one.id, two.id]).not.toContain(template.id);
     expect(one.login.user).toMatchObject({ firstName: 'Guest', lastName: 'Visitor', friends: [expect.objectContaining({ _id: ada.id })] });
+    // The visitor learns when the sandbox goes; a member's own record has no such field.
+    const endsIn = Date.parse(one.login.user.sandboxExpiresAt!) - Date.now();
+    expect(endsIn).toBeGreaterThan(DAY_MS - 60_000);
+    expect(endsIn).toBeLessThanOrEqual(DAY_MS);
+    expect((await t.http.get(`/api/users/${ada.id}`).set(ada.auth).expect(200)).body).not.toHaveProperty('sandboxExpiresAt');
 
     const ownCopy = (await feed(one)).find((post) => post.description === 'Hello Matrix Network!');
     expect(ownCopy).toMatchObject({ userId: one.id, likes: { [ada.id]: true }, comments: ['Welcome!'] });

@@ -27,6 +27,11 @@ export interface Member {
   impressions: number;
   friends: FriendSummary[];
   createdAt: string;
+  /**
+   * Only on a guest's own sandbox, to themself (each guest sign-in is one): when it, and everything
+   * posted, liked, commented or befriended in it, is removed. Nobody else sees any of it meanwhile.
+   */
+  sandboxExpiresAt?: string;
 }
 
 /** The text fields of `POST /auth/register` (sent as multipart with the `picture` file). */

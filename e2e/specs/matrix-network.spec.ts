@@ -252,6 +252,7 @@ test("two guests each sign into a sandbox of their own: neither sees the other's
     await page.goto('/lobby');
     await page.getByRole('button', { name: 'SIGN IN' }).click(); // the form starts with the guest account
     await expect(page).toHaveURL('/matrix');
+    await expect(page.getByRole('note', { name: 'Guest sandbox' })).toContainText('seen by you alone');
   }
   const tobiasPost = (page: Page) => posts(page).filter({ hasText: fullName(SEEDED.tobias) }).first();
   const likeOf = (page: Page) => tobiasPost(page).getByRole('button', { name: 'Like', exact: true });

@@ -1,5 +1,6 @@
 import { render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Member } from '@atelier/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { PersistGate } from 'redux-persist/integration/react';
 import { AppProviders } from '../app/app-providers';
@@ -11,15 +12,17 @@ import { testMember } from './fixtures';
 
 interface RenderAppOptions {
   signedIn?: boolean;
+  /** Who is signed in, when `signedIn`: testMember unless told. */
+  as?: Member;
 }
 
 /**
  * The whole app (store, theme, real route table) at `path`, in a memory router. jsdom applies no media
  * queries: what differs by width is in the styles (viewport.ts reads them).
  */
-export function renderApp(path: string, { signedIn = false }: RenderAppOptions = {}) {
+export function renderApp(path: string, { signedIn = false, as = testMember }: RenderAppOptions = {}) {
   const { store, persistor } = createAppStore();
-  if (signedIn) store.dispatch(setLogin({ user: testMember, token: 'test-token' }));
+  if (signedIn) store.dispatch(setLogin({ user: as, token: 'test-token' }));
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(

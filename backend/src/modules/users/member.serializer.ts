@@ -14,14 +14,14 @@ export function toFriendSummary(row: FriendRow): FriendSummary {
 
 /**
  * The API's member shape, built field by field so a new column (the hash above all) can never leak
- * by default. The email is private: only its owner sees it.
+ * by default. The email, and a guest sandbox's end, are private: only the member themself sees them.
  */
-export function toMember(row: UserRow, friends: FriendRow[], { includeEmail }: { includeEmail: boolean }): Member {
+export function toMember(row: UserRow, friends: FriendRow[], { isSelf }: { isSelf: boolean }): Member {
   return {
     _id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
-    ...(includeEmail ? { email: row.email } : {}),
+    ...(isSelf ? { email: row.email } : {}),
     location: row.location,
     occupation: row.occupation,
     picturePath: row.picturePath,
@@ -29,5 +29,6 @@ export function toMember(row: UserRow, friends: FriendRow[], { includeEmail }: {
     impressions: row.impressions,
     friends: friends.map(toFriendSummary),
     createdAt: row.createdAt.toISOString(),
+    ...(isSelf && row.sandboxExpiresAt ? { sandboxExpiresAt: row.sandboxExpiresAt.toISOString() } : {}),
   };
 }

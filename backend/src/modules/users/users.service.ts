@@ -31,7 +31,7 @@ export class UsersService {
 
   /** The member as a reader with `sandbox` sees them; `isSelf` adds the private email. */
   async member(row: UserRow, isSelf: boolean, sandbox: string | null): Promise<Member> {
-    return toMember(row, await this.users.friendsOf(row.id, sandbox), { includeEmail: isSelf });
+    return toMember(row, await this.users.friendsOf(row.id, sandbox), { isSelf });
   }
 
   /** Other modules ask here, not the repository: NOT_FOUND unless the member exists. */

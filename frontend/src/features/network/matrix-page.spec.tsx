@@ -61,6 +61,19 @@ describe('/matrix', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it("tells a guest that the network is their own sandbox, and when it is cleared; a member sees no such note", async () => {
+    const guest = { ...me, firstName: 'Guest', lastName: 'Visitor', sandboxExpiresAt: '2026-11-27T18:30:00.000Z' };
+    const { unmount } = renderApp('/matrix', { signedIn: true, as: guest });
+    const note = await screen.findByRole('note', { name: 'Guest sandbox' });
+    const ends = new Intl.DateTimeFormat('en-GB', { weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(guest.sandboxExpiresAt));
+    expect(note).toHaveTextContent(`seen by you alone, and is cleared on ${ends}.`);
+    unmount();
+
+    renderApp('/matrix', { signedIn: true });
+    expect(await screen.findByRole('textbox', { name: "What's on your mind..." })).toBeInTheDocument();
+    expect(screen.queryByRole('note', { name: 'Guest sandbox' })).toBeNull();
+  });
+
   it('shows the ad and your friend list in a right column from 1000px only; below, the columns stack', async () => {
     vi.spyOn(socialApi, 'friends').mockResolvedValue([friendSummaryOf(alan)]);
     renderApp('/matrix', { signedIn: true });

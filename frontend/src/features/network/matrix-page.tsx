@@ -5,6 +5,7 @@ import { AdBlock } from './ad-block';
 import { Composer } from './composer';
 import { Feed } from './feed';
 import { FriendList } from './friend-list';
+import { GuestSandboxNote } from './guest-sandbox-note';
 import { MemberPanel } from './member-panel';
 import { COLUMN, NetworkLayout } from './network-layout';
 import { useMemberView } from './use-member-view';
@@ -21,6 +22,7 @@ function MatrixColumns({ me }: { me: SessionUser }) {
           width: COLUMN.centre,
           content: (
             <>
+              {me.sandboxExpiresAt && <GuestSandboxNote endsAt={me.sandboxExpiresAt} />}
               <Composer />
               <Feed source={EVERYONE} />
             </>
