@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, test, waitForApp } from '../support/test';
 import { COMMENTS_PAGE, GUEST_ACCOUNT } from '@atelier/contracts';
 import {
   SEEDED,
@@ -248,8 +248,14 @@ test("a member adds a friend from a post card and removes them from the Friend L
 test("two guests each sign into a sandbox of their own: neither sees the other's posts, likes or friend changes", async ({ browser }) => {
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   const [mine, theirs] = await Promise.all(contexts.map((context) => context.newPage()));
+  // Pages of new contexts: the fixture's goto and reload, which wait for the app, are not theirs.
+  const reload = async (page: Page) => {
+    await page.reload();
+    await waitForApp(page);
+  };
   for (const page of [mine, theirs]) {
     await page.goto('/lobby');
+    await waitForApp(page);
     await page.getByRole('button', { name: 'SIGN IN' }).click(); // the form starts with the guest account
     await expect(page).toHaveURL('/matrix');
     await expect(page.getByRole('note', { name: 'Guest sandbox' })).toContainText('seen by you alone');
@@ -275,12 +281,12 @@ test("two guests each sign into a sandbox of their own: neither sees the other's
   await friendButton(mine).click();
   await expect(friendButton(mine)).not.toHaveAttribute('aria-label', mineBefore.friend!);
 
-  await mine.reload();
+  await reload(mine);
   await expect(posts(mine).first()).toContainText(text);
   const mineAfter = await state(mine);
   expect(mineAfter).not.toEqual(mineBefore);
 
-  await theirs.reload();
+  await reload(theirs);
   await expect(likeOf(theirs)).toBeVisible();
   expect(await state(theirs)).toEqual(theirsBefore);
   await expect(posts(theirs).filter({ hasText: text })).toHaveCount(0);
