@@ -168,6 +168,9 @@ describe('server render', { timeout: 20_000 }, () => {
     const lobby = parse(await render('/lobby'));
     expect(lobby.title).toBe('Matrix Network: Sign In or Create Account');
     expect(lobby.querySelector('input[type="password"]')).not.toBeNull();
+    // Clicked before the page is live, the browser would send the form itself, password in the address.
+    expect(lobby.querySelector('form')?.getAttribute('method')).toBe('post');
+    expect(lobby.querySelector('button[type="submit"]')?.hasAttribute('disabled')).toBe(true);
   });
 
   it('draws the individual a Bot Folk permalink names; a DNA line the API refuses is left to the page, which says so', async () => {

@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import { Form, Formik, useFormikContext, type FormikErrors, type FormikTouched, type FormikValues } from 'formik';
 import type { FileRejection } from 'react-dropzone';
 import { PictureDropZone } from '../../components/picture-drop-zone';
+import { useLive } from '../../components/use-live';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
 import {
   loginInitialValues,
@@ -108,15 +109,17 @@ interface LobbyFormBodyProps<V> {
 function LobbyFormBody<V extends FormikValues>({ submitLabel, keep, children }: LobbyFormBodyProps<V>) {
   const submitting = useAppSelector(selectLobbySubmitting);
   const unplaced = useFailedAttempt(keep);
+  // Until the page is live the browser would submit the form itself: as a GET, with the password in the address.
+  const live = useLive();
   return (
-    <Form noValidate>
+    <Form noValidate method="post">
       <Box sx={{ display: 'grid', gap: '30px', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' }}>{children}</Box>
       {unplaced ? (
         <Alert severity="error" sx={{ mt: 3 }}>
           {unplaced.message}
         </Alert>
       ) : null}
-      <Button type="submit" fullWidth variant="contained" disabled={submitting} sx={{ my: '2rem', p: '1rem' }}>
+      <Button type="submit" fullWidth variant="contained" disabled={submitting || !live} sx={{ my: '2rem', p: '1rem' }}>
         {submitLabel}
       </Button>
     </Form>

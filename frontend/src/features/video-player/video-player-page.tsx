@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import { PageFrame } from '../../components/page-frame';
+import { useLive } from '../../components/use-live';
 
 // Only this page plays media: the player's code (and the per-source players it loads on demand) stays
 // out of every other page's download, in chunks under the site's own /static/.
@@ -23,10 +24,6 @@ const playerBox = {
 } as const;
 
 const Poster = styled('img')({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' });
-
-const subscribeNever = () => () => undefined;
-/** False on the server and while the browser hydrates the server's page; true once the page is live. */
-const useLive = () => useSyncExternalStore(subscribeNever, () => true, () => false);
 
 /**
  * /ll1l1l1ll/test: react-player on a short clip the project renders itself. The server's page shows
