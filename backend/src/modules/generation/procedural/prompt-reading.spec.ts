@@ -13,7 +13,7 @@ describe('readPrompt', () => {
     expect(readPrompt('a galaxy of stars and planets').subjects).toEqual(['space']);
     expect(readPrompt('dawn').subjects).toEqual(['sunset']);
     expect(readPrompt('a thunderstorm').subjects).toEqual(['rain']);
-    expect(readPrompt('the face of a woman').subjects).toEqual(['portrait']);
+    expect(readPrompt('the face of a woman').subjects).toEqual(['person']);
     expect(readPrompt('crimson and azure, golden').colours).toEqual(['red', 'blue', 'golden']);
     expect(readPrompt('serene, gloomy, cheerful, creepy').moods).toEqual(['calm', 'dark', 'joyful', 'eerie']);
   });
@@ -26,9 +26,17 @@ describe('readPrompt', () => {
     expect(readPrompt('dunes').subjects).toEqual(['desert']);
   });
 
+  it('tells a lone tree from a forest, and reads styles and age', () => {
+    expect(readPrompt('a tree').subjects).toEqual(['tree']);
+    expect(readPrompt('trees').subjects).toEqual(['forest']);
+    const reading = readPrompt('Pixel art of an old robot, synthwave');
+    expect(reading.styles).toEqual(['pixel', 'synthwave']);
+    expect(reading.age).toBe('old');
+  });
+
   it('names each thing once, and nothing for unknown words', () => {
     expect(readPrompt('sea sea ocean').subjects).toEqual(['sea']);
     const reading = readPrompt('zxq blorp 42!');
-    expect(reading).toEqual({ words: ['zxq', 'blorp'], colours: [], moods: [], subjects: [] });
+    expect(reading).toEqual({ words: ['zxq', 'blorp'], colours: [], moods: [], subjects: [], styles: [] });
   });
 });
