@@ -1,11 +1,8 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { DREAM_MODES, type ErrorBody, type JobStatusResponse } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { DREAM_PROMPTS } from '../src/modules/generation/procedural/dream-prompts';
 import { JobMaintenance } from '../src/modules/generation/jobs/job-maintenance';
-import { pendingPicturesFor } from '../src/modules/media/pending-pictures';
 import { admin, ADMIN_TOKEN, adminJob, dispatcherEnvironments, queryRows, registerWorker, startJob, waitForJob } from './helpers/generation';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { startA1111StandIn, type A1111StandIn } from './stand-ins/a1111-stand-in';
@@ -172,38 +169,6 @@ describe('generation input', () => {
       const response = await t.http.get(`/api/job-status/${encodeURIComponent(id)}`).expect(404);
       expect(response.body).toMatchObject({ code: 'NOT_FOUND' });
     }
-  });
-
-  it('serves the example pictures of both pages, made by the procedural renderer, and 404 past them', async () => {
-    for (const [page, count] of [['forge', 5], ['dream', 9]] as const) {
-      const last = await t.http.get(`/api/generation/examples/${page}/${count}`).expect(200).expect('content-type', 'image/png');
-      await expect(sharp(last.body as Buffer).metadata()).resolves.toMatchObject({ width: 768, height: 768 });
-      await t.http.get(`/api/generation/examples/${page}/${count + 1}`).expect(404);
-      await t.http.get(`/api/generation/examples/${page}/0`).expect(404);
-    }
-    await t.http.get('/api/generation/examples/other/1').expect(404);
-    await t.http.get('/api/generation/examples/forge/one').expect(404);
-    expect(fs.readdirSync(path.join(t.config.dataDir, 'media', 'examples')).sort()).toContain('dream-9.png');
-  });
-
-  it('serves each example resized from /assets, drawn when first asked for there, as the pages show them', async () => {
-    const file = path.join(t.config.dataDir, 'media', 'examples', 'forge-3.png');
-    expect(fs.existsSync(file)).toBe(false);
-    const resized = await t.http.get('/assets/examples/forge-3.png?w=360&auto=format').set('Accept', 'image/webp').expect(200);
-    expect(resized.headers['content-type']).toBe('image/webp');
-    await expect(sharp(resized.body as Buffer).metadata()).resolves.toMatchObject({ width: 360, height: 360 });
-    expect(fs.existsSync(file)).toBe(true);
-    await t.http.get('/assets/examples/forge-6.png?w=360').expect(404);
-  });
-
-  it('draws an example the API asks for in the same queue as /assets, so it is drawn once', async () => {
-    const file = path.join(t.config.dataDir, 'media', 'examples', 'forge-4.png');
-    expect(fs.existsSync(file)).toBe(false);
-    const fromApi = await t.http.get('/api/generation/examples/forge/4').expect(200);
-    // The picture queued at start is the one that was drawn: nothing is left to draw for /assets.
-    expect(pendingPicturesFor(t.config.dataDir).whenDrawn(file)).toBeUndefined();
-    const fromAssets = await t.http.get('/assets/examples/forge-4.png').expect(200);
-    expect(Buffer.compare(fromApi.body as Buffer, fromAssets.body as Buffer)).toBe(0);
   });
 
   it('says the built-in renderer draws while no GPU worker is registered (the model and GPU names: gpu-workers.int-spec)', async () => {

@@ -1,5 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { generationExamplesSeed } from '../src/db/seed/generation-examples.seed';
+import { runSeeds } from '../src/db/seed/seeder';
 import { createTestApp, makeTempDir, type TestApp } from './helpers/test-app';
 
 import { ADMIN_TOKEN } from './helpers/generation';
@@ -15,6 +17,7 @@ exports.renderPage = async (request, fetchContent) => {
   if (pathname === '/broken') throw new Error('render failed');
   if (pathname === '/unknown-content') return { status: 200, html: String(await fetchContent('/content/no-such-thing')) };
   if (pathname === '/forge') return { status: 200, html: JSON.stringify(await fetchContent('/generation/info')) };
+  if (pathname === '/dream') return { status: 200, html: JSON.stringify(await fetchContent('/generation/examples')) };
   if (pathname === '/life') return { status: 200, html: JSON.stringify(await fetchContent('/pyface' + new URL(request.url).search)) };
   if (pathname === '/missing-project') return { status: 404, html: 'project ' + JSON.stringify(await fetchContent('/content/projects/solar')) };
   if (pathname === '/no/such/page') return { status: 404, html: request.template.replace('<head>', '<head><title>404 Not Found</title>') };
@@ -42,6 +45,7 @@ describe('server-rendered pages', () => {
     fs.writeFileSync(path.join(dist, 'static', 'index-abc.css'), 'body{margin:0}');
     fs.writeFileSync(path.join(root, 'dist-server', 'entry-server.cjs'), STAND_IN_ENTRY);
     t = await createTestApp({ FRONTEND_DIST: dist, ADMIN_TOKEN });
+    await runSeeds(t.database.handle.db, [generationExamplesSeed], { dataDir: t.config.dataDir });
     await t.http
       .post('/api/admin/content/trending')
       .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
@@ -104,6 +108,14 @@ describe('server-rendered pages', () => {
     const api = await t.http.get('/api/generation/info').expect(200);
     expect(JSON.parse(res.text)).toEqual(api.body);
     expect(api.body).toEqual({ renderer: 'built-in', models: [], gpus: [] });
+  });
+
+  it("gives the render the pages' example pictures with their models, as GET /api/generation/examples answers them", async () => {
+    const res = await t.http.get('/dream').expect(200);
+    const api = await t.http.get('/api/generation/examples').expect(200);
+    expect(JSON.parse(res.text)).toEqual(api.body);
+    expect(api.body.dream).toHaveLength(9);
+    expect(api.body.dream[0]).toMatchObject({ position: 1, url: '/assets/examples/dream-1.png', model: 'Atelier Procedural v1' });
   });
 
   it('gives the render null for a project that does not exist, and answers the 404 it then gives', async () => {

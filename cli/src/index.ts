@@ -7,6 +7,7 @@ import { CliError, EXIT_USAGE, reportFailure } from './cli-error';
 import { login, logout } from './commands/login';
 import { status, type StatusOptions } from './commands/status';
 import { registerContentCommands } from './commands/content';
+import { registerExampleCommands } from './commands/examples';
 import { registerJobCommands } from './commands/jobs';
 import { registerSetupCommand } from './commands/setup';
 import { registerUserCommands } from './commands/users';
@@ -131,6 +132,7 @@ program
 const adminClient = (command: Command) => apiClient(command, 'admin');
 registerSetupCommand(program, adminClient, examples);
 registerContentCommands(program, adminClient, examples);
+registerExampleCommands(program, adminClient, examples);
 registerWorkerCommands(program, adminClient, examples);
 registerJobCommands(program, adminClient, examples);
 registerUserCommands(program, adminClient, examples);

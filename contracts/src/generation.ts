@@ -73,6 +73,37 @@ export interface GenerationInfo {
 /** How many example pictures each page picks from (spec section 9). */
 export const EXAMPLE_IMAGE_COUNTS = { forge: 5, dream: 9 } as const;
 export type ExamplePage = keyof typeof EXAMPLE_IMAGE_COUNTS;
+export const EXAMPLE_PAGES = Object.keys(EXAMPLE_IMAGE_COUNTS) as ExamplePage[];
+
+/** Longest model name an example may carry. */
+export const EXAMPLE_MODEL_MAX_LENGTH = 120;
+
+/** One example picture of a page, with what made it: the note under it names the model. */
+export interface GenerationExample {
+  /** 1 to the page's count in EXAMPLE_IMAGE_COUNTS. */
+  position: number;
+  /** The picture under /assets, which serves it resized (`?w=768&auto=format`). */
+  url: string;
+  /** The prompt it was made from; null when the owner did not say. */
+  prompt: string | null;
+  /** The model that really made it, e.g. `SDXL 1.0` or `Atelier Procedural v1`. */
+  model: string;
+  width: number;
+  height: number;
+}
+
+/** GET /api/generation/examples: each page's examples in position order. */
+export type GenerationExamples = Record<ExamplePage, GenerationExample[]>;
+
+/** An example as the admin API shows it (`GET /api/admin/examples`, `atelier examples list`). */
+export interface AdminGenerationExample extends GenerationExample {
+  page: ExamplePage;
+  /** The built-in picture Atelier draws itself, or one the owner sent. */
+  builtIn: boolean;
+  /** SHA-256 of the stored picture; null while a built-in one is not drawn yet. */
+  contentHash: string | null;
+  updatedAt: string;
+}
 
 export const WORKER_KINDS = ['a1111', 'comfyui', 'runpod'] as const;
 export type WorkerKind = (typeof WORKER_KINDS)[number];

@@ -1,4 +1,6 @@
+import * as fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { startA1111StandIn } from '../../backend/test/stand-ins/a1111-stand-in';
 import { atelier } from '../support/atelier-cli';
 import { expect, test } from '../support/test';
@@ -7,6 +9,8 @@ import { expect, test } from '../support/test';
 // (no GPU worker is registered in the e2e server) and the page polls every 3 s as the spec says.
 
 const FAILURE = 'Something went wrong. Please try again.';
+/** The note under a Forge example Atelier drew itself: the spec's form, naming what really made it. */
+const BUILT_IN_NOTE = '[ example image - Atelier Procedural v1 ]';
 
 // One after another: the last spec registers a GPU worker, which would take the others' jobs.
 test.describe.configure({ mode: 'default' });
@@ -34,7 +38,7 @@ test.describe('Forge generator', () => {
     const header = page.getByText(/^Describe a picture and Forge/);
     await expect(header).toHaveText("Describe a picture and Forge generates a new image from your prompt with Atelier's built-in renderer on the server's CPU.");
     await expectLoaded(page.getByRole('img', { name: /^Example image/ }), 768);
-    await expect(page.getByText('[ example image - built-in renderer ]')).toBeVisible();
+    await expect(page.getByText(BUILT_IN_NOTE)).toBeVisible();
 
     const prompt = page.getByLabel('enter your prompt here');
     const generate = page.getByRole('button', { name: 'GENERATE' });
@@ -54,7 +58,7 @@ test.describe('Forge generator', () => {
     await expectLoaded(result, 768);
     await expect(result).toHaveJSProperty('width', 768);
     await expectStatsLine(page);
-    await expect(page.getByText('[ example image - built-in renderer ]')).toBeHidden();
+    await expect(page.getByText(BUILT_IN_NOTE)).toBeHidden();
 
     // A new job goes back to waiting, then shows the new picture.
     const first = await result.getAttribute('src');
@@ -132,6 +136,29 @@ test.describe('Dream-o-matic', () => {
       seen.add(await result.getAttribute('src'));
     }
     expect(seen.size).toBe(4);
+  });
+});
+
+test.describe('example pictures', () => {
+  test('an example the owner replaced with atelier examples set is shown with its model named in the note', async ({ page, baseURL }, testInfo) => {
+    const file = testInfo.outputPath('sdxl-example.png');
+    fs.writeFileSync(file, await sharp({ create: { width: 768, height: 768, channels: 3, background: '#3a5f8c' } }).png().toBuffer());
+    const set = await atelier(baseURL!, ['examples', 'set', 'forge', '5', file, '--model', 'SDXL 1.0', '--json']);
+    expect(set, set.stderr).toMatchObject({ exitCode: 0, stderr: '' });
+    const { url } = JSON.parse(set.stdout) as { url: string };
+    try {
+      // The page shows one of its five examples at random: open it until the server draws the fifth.
+      const example = page.getByRole('img', { name: /^Example image/ });
+      await page.goto('/forge');
+      for (let visit = 1; visit < 60 && !(await example.getAttribute('src'))?.startsWith(url); visit += 1) await page.reload();
+      await expect(example).toHaveAttribute('src', new RegExp(`^${url}\\?`));
+      await expect(example).toHaveAccessibleName('Example image made with SDXL 1.0, shown until you generate your own');
+      await expectLoaded(example, 768);
+      await expect(page.getByText('[ example image - SDXL 1.0 ]')).toBeVisible();
+      await expect(page.getByText(BUILT_IN_NOTE)).toBeHidden();
+    } finally {
+      await atelier(baseURL!, ['examples', 'reset', 'forge', '5']);
+    }
   });
 });
 

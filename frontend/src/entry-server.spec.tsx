@@ -9,6 +9,7 @@ import { pageContentOf } from './app/page-content-loader';
 import { renderPage } from './entry-server';
 import { projectPages, siteContent, trendingUsers } from './test/content-fixtures';
 import { ada, bram } from './features/botfolk/botfolk-test-data';
+import { builtInExamples } from './features/generation/generation-test-data';
 import { exhibitItems, galleryItems, resourceLinks } from './test/gallery-fixtures';
 
 const template = [
@@ -28,6 +29,7 @@ const answers: Record<string, unknown> = {
   '/content/projects/solar': projectPages.solar,
   '/pyface': ada,
   '/generation/info': { renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX A5000', 'RTX 3090'] },
+  '/generation/examples': builtInExamples(),
   [`/pyface?dna=${bram.dna}`]: bram,
 };
 
@@ -146,15 +148,17 @@ describe('server render', { timeout: 20_000 }, () => {
   it.each([
     ['/forge', 'forge'],
     ['/dream', 'dream'],
-  ])('renders %s with the example picture its loader drew and who draws pictures, and carries both for hydration', async (path, page) => {
+  ])('renders %s with the example picture its loader drew, its model, and who draws pictures, and carries them for hydration', async (path, page) => {
     const html = parse(await render(path));
     expect(html.querySelector('main p')?.textContent).toMatch(/(prompt|image) with Stable Diffusion 1\.5 on RTX A5000 and RTX 3090 GPUs\.$/);
-    expect(contentOf(html)).toEqual({ '/generation/info': answers['/generation/info'] });
+    expect(contentOf(html)).toEqual({ '/generation/info': answers['/generation/info'], '/generation/examples': answers['/generation/examples'] });
     const example = html.querySelector<HTMLImageElement>(`img[src^="/assets/examples/${page}-"]`);
     expect(example).not.toBeNull();
+    expect(example?.getAttribute('alt')).toMatch(/^Example (dream )?image made with Atelier Procedural v1,/);
     const drawn = Object.values(readPageData(html)?.loaderData ?? {}).find((data) => typeof data === 'object' && data !== null && 'example' in data);
     expect(example?.getAttribute('src')).toMatch(new RegExp(`^/assets/examples/${page}-${(drawn as { example: number }).example}\\.png\\?`));
-    expect(fetchContent.mock.calls).toEqual([['/generation/info']]);
+    if (page === 'forge') expect(html.querySelector('figcaption')?.textContent).toBe('[ example image - Atelier Procedural v1 ]');
+    expect(fetchContent.mock.calls.map(([asked]) => asked).sort()).toEqual(['/generation/examples', '/generation/info']);
   });
 
   it('renders the Bot Folk page and the lobby for a visitor who is not signed in', async () => {

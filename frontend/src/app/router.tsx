@@ -49,15 +49,21 @@ const projectContent: ContentPaths = ({ slug = '' }) => [contentApi.project.path
 // Only when Bot Folk is served by this server (VITE_GEN_API_URL unset): another host's individuals are its own to draw.
 const lifeContent: ContentPaths = (_params, url) => (genApiServedHere ? [individualPath(url.searchParams.get('dna'))] : []);
 const generationContent: ContentPaths = () => (genApiServedHere ? [GENERATION_INFO_PATH] : []);
+const exampleContent: ContentPaths = () => [contentApi.examples.path()];
 
 /**
- * A generation page's loader: the draw of its example picture, and on the server who draws the
- * pictures (the browser asks for that itself, and the sentence claims nothing until it knows).
+ * A generation page's loader: the draw of its example picture and the examples with their models,
+ * and on the server who draws the pictures (the browser asks for that itself, and the sentence
+ * claims nothing until it knows).
  */
 function generationLoader(page: ExamplePage): LoaderFunction {
-  const content = pageContentLoader(generationContent, { inBrowser: 'none' });
+  const info = pageContentLoader(generationContent, { inBrowser: 'none' });
+  const examples = pageContentLoader(exampleContent);
   const example = exampleLoader(page);
-  return async (args) => ({ ...((await content(args)) as ContentLoaderData), ...example() });
+  return async (args) => {
+    const [fromInfo, fromExamples] = (await Promise.all([info(args), examples(args)])) as ContentLoaderData[];
+    return { content: { ...fromInfo.content, ...fromExamples.content }, ...example() };
+  };
 }
 
 export const appRoutes: RouteObject[] = [

@@ -1,4 +1,4 @@
-import type { ExhibitItem, GalleryItem, ProjectPage, ResourceLink, SiteContent, TrendingUser } from '@atelier/contracts';
+import type { ExhibitItem, GalleryItem, GenerationExamples, ProjectPage, ResourceLink, SiteContent, TrendingUser } from '@atelier/contracts';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest } from './api-client';
 
@@ -19,6 +19,12 @@ export const contentApi = {
   exhibit: resource<ExhibitItem[]>(() => '/content/exhibit'),
   resources: resource<ResourceLink[]>(() => '/content/resources'),
   trending: resource<TrendingUser[]>(() => '/content/trending'),
+  /**
+   * The Forge and Dream pages' example pictures with the models that made them: this site's content
+   * (its /assets, replaced by its owner), so asked of this server even when VITE_GEN_API_URL names
+   * another host for the jobs; the server render reads them in-process.
+   */
+  examples: resource<GenerationExamples>(() => '/generation/examples'),
 };
 
 const fetched = new Map<string, Promise<unknown>>();

@@ -1,12 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { EXAMPLE_IMAGE_COUNTS, type ExamplePage, type GenerationInfo, type JobStatusResponse, type StartedJob } from '@atelier/contracts';
+import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { GenerationInfo, JobStatusResponse, StartedJob } from '@atelier/contracts';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/decorators/public.decorator';
 import { AppError } from '../../common/errors/app-error';
 import { RateLimited } from '../../common/rate-limit/rate-limits';
 import { ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
-import { ExampleImages } from './examples/example-images';
 import { isJobId, startDreamBody, startJobBody, type StartDreamBody, type StartJobBody } from './generation.schemas';
 import { JobsService } from './jobs/jobs.service';
 import { WorkersService } from './workers/workers.service';
@@ -19,7 +18,6 @@ export class GenerationController {
   constructor(
     private readonly jobs: JobsService,
     private readonly workers: WorkersService,
-    private readonly examples: ExampleImages,
   ) {}
 
   @Post('start-job')
@@ -51,22 +49,4 @@ export class GenerationController {
   info(): Promise<GenerationInfo> {
     return this.workers.info();
   }
-
-  @Get('generation/examples/:page/:number')
-  @ApiProduces('image/png')
-  @ApiOkResponse({ description: 'Example picture n (from 1) of the forge or dream page, made by the procedural renderer' })
-  async example(
-    @Param('page') page: string,
-    @Param('number', new ParseIntPipe({ exceptionFactory: () => noExample() })) number: number,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    if (!Object.hasOwn(EXAMPLE_IMAGE_COUNTS, page)) throw noExample();
-    const picture = await this.examples.picture(page as ExamplePage, number);
-    if (!picture) throw noExample();
-    reply.header('Cache-Control', 'public, max-age=86400');
-    await reply.type('image/png').send(picture);
-  }
 }
-
-const noExample = () =>
-  new AppError('NOT_FOUND', `No such example picture: the forge page has ${EXAMPLE_IMAGE_COUNTS.forge}, the dream page ${EXAMPLE_IMAGE_COUNTS.dream}`);

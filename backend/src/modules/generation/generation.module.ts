@@ -3,7 +3,10 @@ import type { AppConfig } from '../../config/app-config';
 import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
 import { InProcessDispatcher } from './dispatch/in-process.dispatcher';
 import { JobDispatcher } from './dispatch/job-dispatcher';
-import { ExampleImages } from './examples/example-images';
+import { AdminExamplesController } from './examples/admin-examples.controller';
+import { ExamplesController } from './examples/examples.controller';
+import { ExamplesRepository } from './examples/examples.repository';
+import { ExamplesService } from './examples/examples.service';
 import { GenerationController } from './generation.controller';
 import { AdminJobsController } from './jobs/admin-jobs.controller';
 import { AdminJobsService } from './jobs/admin-jobs.service';
@@ -37,7 +40,7 @@ export class GenerationModule {
     return {
       module: GenerationModule,
       imports: [...(bullMq?.imports ?? []), ...(role === 'api' ? [RateLimitModule] : [])],
-      controllers: role === 'api' ? [GenerationController, AdminWorkersController, AdminJobsController] : [],
+      controllers: role === 'api' ? [GenerationController, ExamplesController, AdminWorkersController, AdminExamplesController, AdminJobsController] : [],
       providers: [
         JobsRepository,
         WorkersRepository,
@@ -47,7 +50,7 @@ export class GenerationModule {
         JobsService,
         AdminJobsService,
         // The API serves the example pictures; the worker never does.
-        ...(role === 'api' ? [ExampleImages] : []),
+        ...(role === 'api' ? [ExamplesRepository, ExamplesService] : []),
         dispatcher,
         ...runners,
       ],

@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { BotFolkService } from '../botfolk/botfolk.service';
 import { ContentService } from '../content/content.service';
+import { ExamplesService } from '../generation/examples/examples.service';
 import { WorkersService } from '../generation/workers/workers.service';
 import { contentByPath } from './content-by-path';
 
@@ -46,10 +47,11 @@ export class PageRenderer {
   private readonly fetchContent: (path: string) => Promise<unknown>;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, content: ContentService, botfolk: BotFolkService, modules: ModuleRef) {
-    // The generation module is built per process role (GenerationModule.register): its service is
+    // The generation module is built per process role (GenerationModule.register): its services are
     // looked up in the application, not imported into this module.
     const generationInfo = () => modules.get(WorkersService, { strict: false }).info();
-    this.fetchContent = contentByPath({ content, botfolk, generationInfo });
+    const generationExamples = () => modules.get(ExamplesService, { strict: false }).list();
+    this.fetchContent = contentByPath({ content, botfolk, generationInfo, generationExamples });
     const indexFile = path.join(config.frontendDist, 'index.html');
     const entryFile = serverEntryFor(config.frontendDist);
     this.template = fs.existsSync(indexFile) ? inlineStylesheets(fs.readFileSync(indexFile, 'utf8'), config.frontendDist) : null;

@@ -2,8 +2,9 @@ import type { DreamMode } from '@atelier/contracts';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ApiError } from '../../store/api-client';
+import { clearContentCache, contentApi } from '../../store/content-api';
 import { generationApi } from './generation-api';
-import { jobAnswer } from './generation-test-data';
+import { builtInExamples, jobAnswer } from './generation-test-data';
 import { renderApp } from '../../test/render-app';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -37,6 +38,8 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   info = vi.spyOn(generationApi, 'info').mockResolvedValue({ renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX 4090'] });
+  clearContentCache();
+  vi.spyOn(contentApi, 'examples').mockResolvedValue(builtInExamples());
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -59,7 +62,7 @@ describe('/dream', { timeout: 20_000 }, () => {
       .getAllByRole('button')
       .map((button) => button.textContent);
     expect(buttons).toEqual(BUTTONS.map(([label]) => label));
-    expect(main().getByRole('img', { name: /example dream image/i })).toHaveAttribute(
+    expect(await main().findByRole('img', { name: 'Example dream image made with Atelier Procedural v1, shown until you generate your own' })).toHaveAttribute(
       'src',
       '/assets/examples/dream-9.png?w=768&auto=format',
     );

@@ -42,8 +42,8 @@ export default function DreamPage() {
       </Box>
       <GenerationResult
         page="dream"
-        exampleNote="Click a dream button above to generate a unique new dream image!"
-        exampleAlt="Example dream image from the site's procedural renderer, shown until you generate your own"
+        exampleNote={() => 'Click a dream button above to generate a unique new dream image!'}
+        exampleAlt={({ model }) => `Example dream image made with ${model}, shown until you generate your own`}
         waitingLabel="Generating your dream image"
         resultAlt="Your new dream image"
       />

@@ -2,8 +2,9 @@ import type { GenerationInfo } from '@atelier/contracts';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ApiError } from '../../store/api-client';
+import { clearContentCache, contentApi } from '../../store/content-api';
 import { generationApi } from './generation-api';
-import { completedJob, jobAnswer } from './generation-test-data';
+import { builtInExamples, completedJob, jobAnswer } from './generation-test-data';
 import { renderApp } from '../../test/render-app';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -16,6 +17,7 @@ const WAITING = 'Generating your image';
 const RENDERING = 'Rendering on the GPU';
 const PREVIEW = 'Preview of the picture being rendered';
 const FAILURE = 'Something went wrong. Please try again.';
+const NOTE = '[ example image - Atelier Procedural v1 ]';
 
 const completed = completedJob('job-1');
 
@@ -37,6 +39,8 @@ beforeEach(() => {
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   info = vi.spyOn(generationApi, 'info').mockResolvedValue({ renderer: 'built-in', models: [], gpus: [] });
+  clearContentCache();
+  vi.spyOn(contentApi, 'examples').mockResolvedValue(builtInExamples());
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -86,15 +90,36 @@ describe('/forge', { timeout: 20_000 }, () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
     await openForge();
 
-    const example = screen.getByRole('img', { name: /example image/i });
+    const example = await screen.findByRole('img', { name: 'Example image made with Atelier Procedural v1, shown until you generate your own' });
     expect(example).toHaveAttribute('src', '/assets/examples/forge-3.png?w=768&auto=format');
     // Sized for the screen: a phone gets a picture a few times smaller than the 768px one.
     expect(example.getAttribute('srcset')).toContain('/assets/examples/forge-3.png?w=360&auto=format 360w');
     expect(example).toHaveAttribute('sizes', '(min-width: 835px) 768px, 92vw');
     expect(example).toHaveAttribute('width', '768');
-    expect(screen.getByText('[ example image - built-in renderer ]')).toBeInTheDocument();
+    expect(screen.getByText(NOTE)).toBeInTheDocument();
     expect(statsLine()).toHaveTextContent('seed: — · execute time: — · delay: — · worker ID: —');
     expect(screen.queryByRole('status', { name: WAITING })).not.toBeInTheDocument();
+  });
+
+  it("names the model that really made the example shown: the owner's replacement, not the built-in renderer", async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const examples = builtInExamples();
+    examples.forge[2] = { position: 3, url: '/assets/examples/0123456789abcdef0123456789abcdef.jpg', prompt: null, model: 'SDXL 1.0', width: 1024, height: 1024 };
+    vi.mocked(contentApi.examples).mockResolvedValue(examples);
+    await openForge();
+
+    const example = await screen.findByRole('img', { name: 'Example image made with SDXL 1.0, shown until you generate your own' });
+    expect(example).toHaveAttribute('src', '/assets/examples/0123456789abcdef0123456789abcdef.jpg?w=768&auto=format');
+    expect(screen.getByText('[ example image - SDXL 1.0 ]')).toBeInTheDocument();
+    expect(screen.queryByText(/Procedural/)).not.toBeInTheDocument();
+  });
+
+  it('claims no model while the examples have not arrived, and keeps the picture\'s place', async () => {
+    vi.mocked(contentApi.examples).mockReturnValue(new Promise(() => undefined));
+    await openForge();
+    expect(screen.getByText('[ example image ]')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByText('[ example image ]').closest('figure')).not.toBeNull();
   });
 
   it('has a 4-row prompt box, and GENERATE stays disabled while the prompt is empty or blank', async () => {
@@ -132,7 +157,7 @@ describe('/forge', { timeout: 20_000 }, () => {
 
     expect(spinners()).toHaveLength(25);
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
-    expect(screen.queryByText('[ example image - built-in renderer ]')).not.toBeInTheDocument();
+    expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
     expect(startJob).toHaveBeenCalledWith('a red fox in snow');
 
     await pollOnce();
@@ -256,7 +281,7 @@ describe('/forge', { timeout: 20_000 }, () => {
     expect(jobStatus).toHaveBeenCalledTimes(1);
 
     await act(() => router.navigate('/forge'));
-    expect(await screen.findByText('[ example image - built-in renderer ]')).toBeInTheDocument();
+    expect(await screen.findByText(NOTE)).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: WAITING })).not.toBeInTheDocument();
   });
 });

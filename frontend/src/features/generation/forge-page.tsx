@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { GenerationExample } from '@atelier/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -8,6 +9,9 @@ import { GenerationResult } from './generation-result';
 import { PageFrame } from '../../components/page-frame';
 import { jobRequested } from './generation-slice';
 import { useAppDispatch } from '../../store/store-hooks';
+
+/** The spec's note, '[ example image - SD 1.5 ]', naming the model that really made the example shown. */
+const forgeExampleNote = (example: GenerationExample | null) => (example ? `[ example image - ${example.model} ]` : '[ example image ]');
 
 /** The Forge generator: a prompt in, a new image out (spec: Image generator page). */
 export default function ForgePage() {
@@ -52,8 +56,8 @@ export default function ForgePage() {
       </Box>
       <GenerationResult
         page="forge"
-        exampleNote="[ example image - built-in renderer ]"
-        exampleAlt="Example image from the site's procedural renderer, shown until you generate your own"
+        exampleNote={forgeExampleNote}
+        exampleAlt={({ model }) => `Example image made with ${model}, shown until you generate your own`}
         waitingLabel="Generating your image"
         resultAlt="The image generated from your prompt"
       />

@@ -125,8 +125,5 @@ export const generationApi = {
   },
 };
 
-/** The /assets path of example picture `n` (1-based) of a page, which serves it resized (asset-image.ts). */
-export const examplePicturePath = (page: ExamplePage, n: number) => `/assets/examples/${page}-${n}.png`;
-
 /** One of the page's example pictures, chosen at random (spec section 9). */
 export const randomExampleNumber = (page: ExamplePage) => 1 + Math.floor(Math.random() * EXAMPLE_IMAGE_COUNTS[page]);

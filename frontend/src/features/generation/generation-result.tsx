@@ -1,12 +1,13 @@
 import { Fragment, useEffect, useId } from 'react';
+import type { GenerationExample } from '@atelier/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { alpha, styled } from '@mui/material/styles';
 import { generatorFailureMessage } from '../../store/api-saga';
-import { useExampleNumber } from './example-loader';
-import { examplePicturePath, type GeneratedImage, type RenderProgress } from './generation-api';
+import { useShownExample } from './example-loader';
+import type { GeneratedImage, RenderProgress } from './generation-api';
 import { selectGenerationJob } from './generation-selectors';
 import { generationLeft, type GenerationPage } from './generation-slice';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
@@ -108,9 +109,9 @@ function StatsLine({ id, result }: { id: string; result: GeneratedImage | null }
 
 interface GenerationResultProps {
   page: GenerationPage;
-  /** The line under the example picture shown before the first job. */
-  exampleNote: string;
-  exampleAlt: string;
+  /** The line under the example picture shown before the first job; null while the example is not known yet. */
+  exampleNote: (example: GenerationExample | null) => string;
+  exampleAlt: (example: GenerationExample) => string;
   /** What the spinner grid tells assistive technology while the job runs. */
   waitingLabel: string;
   resultAlt: string;
@@ -125,7 +126,7 @@ interface GenerationResultProps {
 export function GenerationResult({ page, exampleNote, exampleAlt, waitingLabel, resultAlt }: GenerationResultProps) {
   const dispatch = useAppDispatch();
   const { status, result, rendering, error, retryAfterSeconds } = useAppSelector(selectGenerationJob(page));
-  const exampleNumber = useExampleNumber();
+  const example = useShownExample(page);
   const statsId = useId();
 
   useEffect(
@@ -165,18 +166,21 @@ export function GenerationResult({ page, exampleNote, exampleAlt, waitingLabel, 
     area = (
       <Box component="figure" sx={{ m: 0 }}>
         <Frame>
-          <Picture
-            src={resizedUrl(examplePicturePath(page, exampleNumber), { w: RESULT_PX })}
-            srcSet={widthSrcSet(examplePicturePath(page, exampleNumber), EXAMPLE_WIDTHS)}
-            sizes={EXAMPLE_SIZES}
-            fetchPriority="high"
-            alt={exampleAlt}
-            width={RESULT_PX}
-            height={RESULT_PX}
-          />
+          {/* The frame keeps its size while the example is not known (a visit the server did not render). */}
+          {example && (
+            <Picture
+              src={resizedUrl(example.url, { w: RESULT_PX })}
+              srcSet={widthSrcSet(example.url, EXAMPLE_WIDTHS)}
+              sizes={EXAMPLE_SIZES}
+              fetchPriority="high"
+              alt={exampleAlt(example)}
+              width={RESULT_PX}
+              height={RESULT_PX}
+            />
+          )}
         </Frame>
         <Typography component="figcaption" sx={{ mt: 1.5, width: RESULT_PX, maxWidth: '100%', textAlign: 'center' }}>
-          {exampleNote}
+          {exampleNote(example)}
         </Typography>
       </Box>
     );
