@@ -114,9 +114,11 @@ describe('guest sandboxes: every guest sign-in is a visitor of its own', () => {
     const after = (await t.http.get(`/api/users/${ada.id}`).set(ada.auth).expect(200)).body;
     expect([after.viewedProfile, after.impressions]).toEqual([before.viewedProfile, before.impressions]);
 
-    const listed = (await t.http.get('/api/admin/users').set(admin).expect(200)).body as { id: string }[];
+    const listed = (await t.http.get('/api/admin/users').set(admin).expect(200)).body as { id: string; friends: number }[];
     expect(listed.map((member) => member.id)).toEqual(expect.arrayContaining([ada.id, template.id]));
     expect(listed.map((member) => member.id)).not.toContain(visitor.id);
+    // Ada's friends, as the owner counts them: the guest, not the guests' sandboxes befriending her.
+    expect(listed.find((member) => member.id === ada.id)?.friends).toBe(1);
   });
 
   it('cannot be entered with a password: only the token of its sign-in opens it', async () => {
@@ -148,5 +150,17 @@ describe('guest sandboxes: every guest sign-in is a visitor of its own', () => {
     expect(seeded.map((comment) => comment.text)).toEqual(['Great read']);
     // The guest still signs in, into a new sandbox.
     expect((await signInAsGuest()).id).not.toBe(visitor.id);
+  });
+
+  it("disabling the guest ends every sandbox and its token; enabling lets visitors in again", async () => {
+    const [one, two] = [await signInAsGuest(), await signInAsGuest()];
+    await t.http.post(`/api/admin/users/${template.id}/disable`).set(admin).expect(200);
+    for (const visitor of [one, two]) expect((await t.http.get('/api/posts').set(visitor.auth)).status).toBe(401);
+    expect((await t.http.post('/api/auth/login').send(GUEST_ACCOUNT)).status).toBe(403);
+    const remaining = await t.database.handle.db.select({ id: users.id }).from(users);
+    expect(remaining.map((row) => row.id).sort()).toEqual([ada.id, template.id].sort());
+
+    await t.http.post(`/api/admin/users/${template.id}/enable`).set(admin).expect(200);
+    expect((await feed(await signInAsGuest())).map((post) => post.description)).toContain('Hello Matrix Network!');
   });
 });

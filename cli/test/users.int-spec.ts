@@ -71,27 +71,29 @@ describe('atelier users (built) against a real backend', () => {
   });
 
   it('disable refuses sign-in and the tokens already held; enable lets the member sign in again', async () => {
+    const guest = await json<AdminMember>(['users', 'show', GUEST_ACCOUNT.email]);
     const before = await guestLogin();
     expect(before.status).toBe(200);
+    // A guest sign-in is a sandbox of its own (a member the token names), ended with the guest.
     const { token, user } = (await before.json()) as LoginResponse;
     expect((await api(`/users/${user._id}`, { token })).status).toBe(200);
 
     const disabled = await succeeds(['users', 'disable', GUEST_ACCOUNT.email]);
-    expect(disabled).toBe(`Member Guest Visitor <${GUEST_ACCOUNT.email}> (${user._id}) disabled: they can no longer sign in\n`);
+    expect(disabled).toBe(`Member Guest Visitor <${GUEST_ACCOUNT.email}> (${guest.id}) disabled: they can no longer sign in\n`);
     const refused = await guestLogin();
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
     expect((await api(`/users/${user._id}`, { token })).status).toBe(401);
-    expect(await succeeds(['users', 'show', user._id])).toMatch(/Disabled\s*│\s*yes, since \d{4}-/);
+    expect(await succeeds(['users', 'show', guest.id])).toMatch(/Disabled\s*│\s*yes, since \d{4}-/);
 
-    const enabled = await succeeds(['users', 'enable', user._id]);
-    expect(enabled).toBe(`Member Guest Visitor <${GUEST_ACCOUNT.email}> (${user._id}) enabled: they can sign in again\n`);
+    const enabled = await succeeds(['users', 'enable', guest.id]);
+    expect(enabled).toBe(`Member Guest Visitor <${GUEST_ACCOUNT.email}> (${guest.id}) enabled: they can sign in again\n`);
     // The tokens the disable revoked stay revoked; a new sign-in works.
     expect((await api(`/users/${user._id}`, { token })).status).toBe(401);
     const again = await guestLogin();
     expect(again.status).toBe(200);
-    const { token: fresh } = (await again.json()) as LoginResponse;
-    expect((await api(`/users/${user._id}`, { token: fresh })).status).toBe(200);
+    const { token: fresh, user: sandbox } = (await again.json()) as LoginResponse;
+    expect((await api(`/users/${sandbox._id}`, { token: fresh })).status).toBe(200);
   });
 
   it('disable and enable by id with --json, and 404 for an unknown member', async () => {

@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/password-hasher';
 import { MediaStore } from '../media/media-store.service';
 import type { AdminMemberListQuery } from './admin-users.schemas';
 import { demoMemberAvatar } from './demo-member-avatar';
+import { GuestSandboxes } from './guest-sandboxes.service';
 import { DEMO_FRIENDSHIPS, DEMO_MEMBERS } from './demo-members';
 import { UsersRepository, type AdminMemberRow } from './users.repository';
 
@@ -41,6 +42,7 @@ export class AdminUsersService {
     private readonly users: UsersRepository,
     private readonly media: MediaStore,
     private readonly notifier: ChangeNotifier,
+    private readonly sandboxes: GuestSandboxes,
   ) {}
 
   async list({ q, limit }: AdminMemberListQuery): Promise<AdminMember[]> {
@@ -51,11 +53,15 @@ export class AdminUsersService {
     return toAdminMember(await this.find(idOrEmail));
   }
 
-  /** Signs the member out everywhere at once: every process forgets that their tokens were good. */
+  /**
+   * Signs the member out everywhere at once: every process forgets that their tokens were good.
+   * Disabling the guest also ends every guest sandbox, since each holds a token of a guest sign-in.
+   */
   async setDisabled(idOrEmail: string, disabled: boolean): Promise<AdminMember> {
-    const { id } = await this.find(idOrEmail);
+    const { id, email } = await this.find(idOrEmail);
     if (!(await this.users.setDisabledAt(id, disabled ? new Date() : null))) throw noSuchMember(idOrEmail);
     if (disabled) await this.notifier.publish(MEMBERS_TOPIC);
+    if (disabled && email === DEMO_MEMBERS.guest.email) await this.sandboxes.endAll();
     return this.show(id);
   }
 

@@ -81,17 +81,18 @@ export class GuestSandboxesRepository {
   }
 
   /**
-   * Removes the sandboxes that ended before `now`, with all they wrote; answers how many went and the
-   * pictures of their posts that no remaining post shows (a copy of a seeded post shares its picture).
+   * Removes the sandboxes that end before `moment` (every one, if null), with all they wrote; answers
+   * how many went and the pictures of their posts that no remaining post shows (a copy of a seeded
+   * post shares its picture).
    */
-  async removeExpired(now: Date): Promise<{ removed: number; unusedPictures: string[] }> {
+  async remove(endingBefore: Date | null): Promise<{ removed: number; unusedPictures: string[] }> {
     return this.db.transaction(async (tx) => {
-      const expired = and(isNotNull(users.sandboxExpiresAt), lt(users.sandboxExpiresAt, now));
+      const ending = and(isNotNull(users.sandboxExpiresAt), endingBefore ? lt(users.sandboxExpiresAt, endingBefore) : undefined);
       const pictures = await tx
         .selectDistinct({ picturePath: posts.picturePath })
         .from(posts)
-        .where(and(inArray(posts.userId, tx.select({ id: users.id }).from(users).where(expired)), isNotNull(posts.picturePath)));
-      const removed = await tx.delete(users).where(expired).returning({ id: users.id });
+        .where(and(inArray(posts.userId, tx.select({ id: users.id }).from(users).where(ending)), isNotNull(posts.picturePath)));
+      const removed = await tx.delete(users).where(ending).returning({ id: users.id });
       const paths = pictures.map((row) => row.picturePath!);
       if (paths.length === 0) return { removed: removed.length, unusedPictures: [] };
       const stillShown = await tx.selectDistinct({ picturePath: posts.picturePath }).from(posts).where(inArray(posts.picturePath, paths));

@@ -42,13 +42,22 @@ export class GuestSandboxes implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Removes the sandboxes past their end, with what they wrote and their posts' pictures; answers how many went. */
-  async sweep(now = new Date()): Promise<number> {
-    const { removed, unusedPictures } = await this.sandboxes.removeExpired(now);
+  sweep(now = new Date()): Promise<number> {
+    return this.remove(now);
+  }
+
+  /** Ends every sandbox at once (the owner disabled the guest): their tokens stop working too. */
+  endAll(): Promise<number> {
+    return this.remove(null);
+  }
+
+  private async remove(endingBefore: Date | null): Promise<number> {
+    const { removed, unusedPictures } = await this.sandboxes.remove(endingBefore);
     if (removed === 0) return 0;
     // Tokens of removed sandboxes must stop at once in every process, as a removed member's do.
     await this.notifier.publish(MEMBERS_TOPIC);
     await Promise.all(unusedPictures.map((fileName) => this.media.remove('posts', fileName)));
-    this.logger.log(`Removed ${removed} expired guest sandbox(es)`);
+    this.logger.log(`Removed ${removed} guest sandbox(es)`);
     return removed;
   }
 

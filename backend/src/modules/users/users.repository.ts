@@ -47,7 +47,9 @@ const adminColumns = {
   createdAt: users.createdAt,
   disabledAt: users.disabledAt,
   // Both counts walk an index on the member's id (the friendships key, posts_author_feed_idx).
-  friends: rowsNamingMember(friendships, friendships.userId),
+  // Guest sandboxes befriend seeded members for a day: they are not the owner's members to count.
+  friends: sql<number>`(select count(*)::int from ${friendships} f join ${users} friend on friend.id = f.friend_id
+    where f.user_id = ${users}.${sql.identifier(users.id.name)} and friend.sandbox_expires_at is null)`,
   posts: rowsNamingMember(posts, posts.userId),
 };
 export type AdminMemberRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'location' | 'occupation' | 'createdAt' | 'disabledAt'> & {
