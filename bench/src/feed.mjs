@@ -12,7 +12,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkFirstFeedPage, signInAsGuest } from './lib/api.mjs';
+import { checkFirstFeedPage, signInAsMember } from './lib/api.mjs';
 import { builtBackend } from './lib/build.mjs';
 import { explainFeed, seedFeed } from './lib/feed-data.mjs';
 import { recordFact } from './lib/figures.mjs';
@@ -129,7 +129,7 @@ async function benchSize(kind, size, options, admin, entry) {
     backend = await start();
     bareServer = await startBareServer({ jwtSecret, ...database.bare });
 
-    const token = await signInAsGuest(backend.baseUrl);
+    const token = await signInAsMember(backend.baseUrl);
     await checkFirstFeedPage(backend.baseUrl, token, Math.min(PAGE_SIZE, size));
     log(
       `API and bare node:http server in ${options.rounds} turns each: cached first page (plain, then as a browser asks), then pages at random cursors, ` +
@@ -166,7 +166,7 @@ async function main() {
     }
 
     console.log(
-      `GET /api/posts signed in as the guest, ${PAGE_SIZE} posts a page, ${options.connections} connections, ` +
+      `GET /api/posts signed in as a member, ${PAGE_SIZE} posts a page, ${options.connections} connections, ` +
         `${options.durationSeconds} s after a ${WARM_UP_SECONDS} s warm-up, the API and the bare server taking turns in ${options.rounds} rounds. cached = the first page, answered from the API's page cache; ` +
         `cached br = the same, asked for with Chromium's Accept-Encoding (${BROWSER_ACCEPT_ENCODING}), so it comes brotli-compressed; ` +
         `uncached = pages at distinct random cursors, every one a cache miss read from the database. ` +

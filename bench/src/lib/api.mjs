@@ -1,21 +1,35 @@
-// The two API calls the feed bench makes itself: signing in as the guest and one feed page.
+// The two API calls the feed bench makes itself: signing in as a member and one feed page.
+import { randomUUID } from 'node:crypto';
 
-// GUEST_ACCOUNT in contracts/src/social.ts: seeded on the first start of every database.
-const GUEST = { email: 'guest@example.com', password: 'guest-password' };
+// A 48x32 blue PNG: the picture a registration needs (the server re-encodes it).
+const PICTURE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASElEQVRYhe2WgQkAMAzCeok3+3F2RkcJ9AARjZ2Ur27WFURB6FDNUGwZ6/iJYESHaoZiy1iHUHzQ0KGaodgy5BCCsU5HDo/rAwLxDpf8aGfxAAAAAElFTkSuQmCC',
+  'base64',
+);
 
 async function failure(res, what) {
   const body = await res.text().catch(() => '');
   return new Error(`${what} answered ${res.status}: ${body.slice(0, 500)}`);
 }
 
-/** The guest's bearer token. */
-export async function signInAsGuest(baseUrl) {
+/**
+ * The bearer token of a member registered for the run. A member, not the guest: each guest sign-in
+ * is a sandbox of its own, whose pages the API reads past its page cache.
+ */
+export async function signInAsMember(baseUrl) {
+  const account = { email: `bench-${randomUUID()}@bench.example.com`, password: 'bench-password-123' };
+  const form = new FormData();
+  const fields = { firstName: 'Bench', lastName: 'Reader', location: 'Lisbon', occupation: 'ML engineer', ...account };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('picture', new Blob([PICTURE], { type: 'image/png' }), 'bench.png');
+  const registered = await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', body: form });
+  if (registered.status !== 201) throw await failure(registered, 'POST /api/auth/register');
   const res = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(GUEST),
+    body: JSON.stringify(account),
   });
-  if (res.status !== 200) throw await failure(res, 'POST /api/auth/login as the guest');
+  if (res.status !== 200) throw await failure(res, 'POST /api/auth/login');
   const { token } = await res.json();
   if (typeof token !== 'string') throw new Error('POST /api/auth/login answered no token');
   return token;

@@ -20,20 +20,26 @@ const MAX_LIMIT = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-// The statements Drizzle builds for PostsRepository.page (backend/src/modules/posts/posts.repository.ts).
-const COLUMNS = `select "posts"."id", "posts"."user_id", "posts"."description", "posts"."picture_path", "posts"."created_at",
+// The statements Drizzle builds for PostsRepository.page (backend/src/modules/posts/posts.repository.ts),
+// with the reader's sandbox as their last parameter: null for a member, so rows of guest sandboxes
+// (users.sandboxed) are left out as the API leaves them out.
+const READABLE = (member, sandbox) => `(not "${member}".sandboxed or "${member}".id = ${sandbox}::uuid)`;
+const COLUMNS = (sandbox) => `select "posts"."id", "posts"."user_id", "posts"."description", "posts"."picture_path", "posts"."created_at",
   "posts"."updated_at", "users"."first_name", "users"."last_name", "users"."location", "users"."picture_path" as "user_picture_path",
-  coalesce((select json_agg("post_likes"."user_id") from "post_likes" where "post_likes"."post_id" = "posts"."id"), '[]'::json) as "liked_by",
   coalesce((select json_agg(newest.preview order by newest.created_at, newest.id) from (
-    select case when char_length("post_comments"."text") > 200 then left("post_comments"."text", 199) || '…' else "post_comments"."text" end as preview,
-      "post_comments"."created_at" as created_at, "post_comments"."id" as id
-    from "post_comments" where "post_comments"."post_id" = "posts"."id"
-    order by "post_comments"."created_at" desc, "post_comments"."id" desc limit 3) as newest), '[]'::json) as "comment_previews",
-  (select count(*)::int from "post_comments" where "post_comments"."post_id" = "posts"."id") as "comment_count"
+    select case when char_length(c.text) > 200 then left(c.text, 199) || '…' else c.text end as preview,
+      c.created_at, c.id
+    from "post_comments" c join "users" commenter on commenter.id = c.user_id
+    where c.post_id = "posts"."id" and ${READABLE('commenter', sandbox)}
+    order by c.created_at desc, c.id desc limit 3) as newest), '[]'::json) as "comment_previews",
+  coalesce((select json_agg(l.user_id) from "post_likes" l join "users" liker on liker.id = l.user_id
+    where l.post_id = "posts"."id" and ${READABLE('liker', sandbox)}), '[]'::json) as "liked_by",
+  (select count(*)::int from "post_comments" c join "users" commenter on commenter.id = c.user_id
+    where c.post_id = "posts"."id" and ${READABLE('commenter', sandbox)}) as "comment_count"
   from "posts" inner join "users" on "users"."id" = "posts"."user_id"`;
 const ORDER = 'order by "posts"."created_at" desc, "posts"."id" desc';
-const FIRST_PAGE_SQL = `${COLUMNS} ${ORDER} limit $1`;
-const NEXT_PAGE_SQL = `${COLUMNS} where ("posts"."created_at", "posts"."id") < ($1::timestamptz, $2::uuid) ${ORDER} limit $3`;
+const FIRST_PAGE_SQL = `${COLUMNS('$2')} where ${READABLE('users', '$2')} ${ORDER} limit $1`;
+const NEXT_PAGE_SQL = `${COLUMNS('$4')} where ${READABLE('users', '$4')} and ("posts"."created_at", "posts"."id") < ($1::timestamptz, $2::uuid) ${ORDER} limit $3`;
 
 /** `query(name, sql, params)` answering rows, over the driver the environment names. */
 async function openDriver(env) {
@@ -81,8 +87,8 @@ const toPost = (row) => ({
 /** One page as the API answers it: the JSON body and the next page's cursor, if there is one. */
 async function loadPage(query, { limit, after }) {
   const rows = after
-    ? await query('bare_next_page', NEXT_PAGE_SQL, [after.createdAt.toISOString(), after.id, limit + 1])
-    : await query('bare_first_page', FIRST_PAGE_SQL, [limit + 1]);
+    ? await query('bare_next_page', NEXT_PAGE_SQL, [after.createdAt.toISOString(), after.id, limit + 1, null])
+    : await query('bare_first_page', FIRST_PAGE_SQL, [limit + 1, null]);
   const page = rows.slice(0, limit);
   return { body: JSON.stringify(page.map(toPost)), nextCursor: rows.length > limit ? encodeCursor(page.at(-1)) : undefined };
 }
