@@ -18,6 +18,8 @@ const packages = [
     output: 'frontend/dist/index.html',
     sources: ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts'],
   },
+  // Not needed to serve, but `npm run atelier` and `npx atelier` in a second terminal need it built.
+  { name: '@atelier/cli', output: 'cli/dist/index.js', sources: ['cli/src', 'cli/tsconfig.build.json'] },
 ];
 
 function newestMtime(path) {
