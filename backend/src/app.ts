@@ -27,6 +27,8 @@ export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
 };
 
+const CORS_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'POST', 'DELETE'];
+
 /** `TRUST_PROXY=2` means two hops; anything else (`loopback`, a subnet list) is passed to proxy-addr as is. */
 function trustProxyValue(value: string): number | string | boolean {
   if (value === 'true' || value === 'false') return value === 'true';
@@ -82,8 +84,12 @@ export async function createApp(options: AppModuleOptions): Promise<NestFastifyA
   refuseNulInUrls(fastify);
 
   registerSecurityHeaders(fastify, SECURITY_HEADER_OPTIONS);
-  // Without configured origins there is nothing to allow: no CORS hook runs at all.
-  if (config.corsOrigins.length > 0) app.enableCors({ origin: config.corsOrigins, exposedHeaders: [NEXT_CURSOR_HEADER, 'Retry-After'] });
+  // Without configured origins there is nothing to allow: no CORS hook runs at all. Every method the
+  // API takes, as Express's cors allowed (@fastify/cors allows only GET, HEAD and POST): a Sociopedia
+  // client likes and befriends with PATCH.
+  if (config.corsOrigins.length > 0) {
+    app.enableCors({ origin: config.corsOrigins, methods: CORS_METHODS, exposedHeaders: [NEXT_CURSOR_HEADER, 'Retry-After'] });
+  }
   // gzip/brotli for text answers (the SPA's JS and CSS, JSON) when the client accepts it; pictures are already compressed.
   await app.register(fastifyCompress);
 

@@ -208,8 +208,13 @@ export function assetPathOf(url: string): string {
   return (mark < 0 ? url : url.slice(0, mark)).replace(/^\/assets(?=\/|$)/, '');
 }
 
-/** Answers GET and HEAD with transform parameters; errors go to the app's error handler. */
-export function imageTransformHandler(options: ImageTransformOptions): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+/**
+ * Answers GET and HEAD with transform parameters, for the file of `requestPath` (by default the
+ * request's own path under /assets); errors go to the app's error handler.
+ */
+export function imageTransformHandler(
+  options: ImageTransformOptions,
+): (request: FastifyRequest, reply: FastifyReply, requestPath?: string) => Promise<void> {
   const logger = new Logger('ImageTransforms');
   const slots = new WorkSlots(options.maxConcurrentRenders ?? 2, options.maxWaitingRenders ?? 200, 'Too many images are being resized; try again shortly');
   const inFlight = new Map<string, Promise<Buffer>>();
@@ -235,9 +240,9 @@ export function imageTransformHandler(options: ImageTransformOptions): (request:
     return produced;
   };
 
-  return async (request, reply) => {
+  return async (request, reply, requestPath = assetPathOf(request.url)) => {
     const transform = parseTransform(queryOf(request.url));
-    const file = assetFile(options.root, assetPathOf(request.url));
+    const file = assetFile(options.root, requestPath);
     const sourceFormat = TRANSFORMABLE_EXTENSIONS[path.extname(file).toLowerCase()];
     if (!sourceFormat) {
       const message = `applies to images only (${Object.keys(TRANSFORMABLE_EXTENSIONS).join(', ')}); request this file without parameters`;

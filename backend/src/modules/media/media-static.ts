@@ -1,10 +1,11 @@
+import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/app-config';
 import { assetFile, assetPathOf, hasParameters, imageTransformHandler } from './image-transform';
-import { IMMUTABLE_KINDS, mediaDir, mediaRoot } from './media-paths';
-import { pendingPicturesFor } from './pending-pictures';
+import { IMMUTABLE_KINDS, mediaDir, mediaRoot, UPLOAD_KINDS } from './media-paths';
+import { pendingPicturesFor, type PendingPictures } from './pending-pictures';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -30,6 +31,29 @@ function requestedFile(root: string, requestPath: string): string | undefined {
   }
 }
 
+const isFile = (file: string) => fs.stat(file).then((stats) => stats.isFile(), () => false);
+
+/** `/assets/<file>`: one segment, no folder. */
+const BARE_NAME = /^\/[^/]+$/;
+
+/**
+ * Sociopedia's server, whose client Matrix Network keeps working, kept every upload in one folder,
+ * and its client asks for `/assets/<picturePath>`; Atelier keeps members' and posts' pictures apart.
+ * So a bare name is the file of that name in the media folder itself, as before, else the member's or
+ * the post's picture of that name (uploads have generated names: the two folders never share one).
+ * Answers the request path to serve: the one given when it names nothing there (the handlers refuse it).
+ */
+async function sharedFolderPath(root: string, requestPath: string, pending: PendingPictures): Promise<string> {
+  if (!BARE_NAME.test(requestPath)) return requestPath;
+  for (const candidate of [requestPath, ...UPLOAD_KINDS.map((kind) => `/${kind}${requestPath}`)]) {
+    const file = requestedFile(root, candidate);
+    if (file === undefined) break; // not a file name at all
+    // A seed picture not drawn yet is looked for where it will be.
+    if (pending.whenDrawn(file) !== undefined || (await isFile(file))) return candidate;
+  }
+  return requestPath;
+}
+
 /**
  * Serves DATA_DIR/media at /assets: files as they are, or, with transform parameters
  * (`?w=248&fit=crop&auto=format&dpr=2`), a resized image from the disk cache. A picture the content
@@ -42,6 +66,12 @@ export async function registerMedia(fastify: FastifyInstance, { dataDir, imageCa
   const pending = pendingPicturesFor(dataDir);
 
   await fastify.register(async (media) => {
+    // Pictures are public and other sites embed them with <img> (a Sociopedia client served from an
+    // origin of CORS_ORIGINS, a blog): helmet's same-origin policy stays on every other answer.
+    media.addHook('onRequest', (_request, reply, done) => {
+      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      done();
+    });
     await media.register(fastifyStatic, {
       root,
       serve: false, // only reply.sendFile, for the route below
@@ -54,13 +84,13 @@ export async function registerMedia(fastify: FastifyInstance, { dataDir, imageCa
       },
     });
     media.get('/assets/*', async (request, reply) => {
-      const requestPath = assetPathOf(request.url);
+      const requestPath = await sharedFolderPath(root, assetPathOf(request.url), pending);
       if (!pending.isEmpty) {
         const file = requestedFile(root, requestPath);
         const drawn = file === undefined ? undefined : pending.whenDrawn(file);
         if (drawn) await drawn;
       }
-      if (hasParameters(request.url)) return transforms(request, reply);
+      if (hasParameters(request.url)) return transforms(request, reply, requestPath);
       const file = assetFile(root, requestPath); // refuses . and .. segments, as the transforms do
       return reply.sendFile(path.relative(root, file));
     });
