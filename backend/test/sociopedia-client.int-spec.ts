@@ -94,11 +94,12 @@ class SociopediaClient {
   /**
    * client/src/components/UserImage.jsx (`/assets/${image}`, for user.picturePath, a post's
    * userPicturePath and a friend's picturePath) and client/src/scenes/widgets/PostWidget.jsx
-   * (`/assets/${picturePath}`): the picture as the browser fetches it, bytes in the body.
+   * (`/assets/${picturePath}`), under the server's root (`http://localhost:3001` in the original):
+   * the picture as the browser fetches it, bytes in the body.
    */
-  picture(fileName: string, headers: Record<string, string> = IMG_HEADERS): Promise<Response> {
+  picture(fileName: string, headers: Record<string, string> = IMG_HEADERS, root = ''): Promise<Response> {
     return this.t.http
-      .get(`/assets/${fileName}`)
+      .get(`${root}/assets/${fileName}`)
       .set(headers)
       .buffer(true)
       .parse((res, done) => {
@@ -145,6 +146,11 @@ describe('the original Sociopedia client against /express, pictures included', (
     const elsewhere = await client.picture(fileName, { ...IMG_HEADERS, Origin: 'https://elsewhere.example', 'Sec-Fetch-Mode': 'cors' });
     expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
     expect((asCors.body as Buffer).equals(asImg.body as Buffer)).toBe(true);
+    // A client given /express as its one server root, calls and pictures alike, asks there.
+    const underBase = await client.picture(fileName, IMG_HEADERS, BASE);
+    expect(underBase.status).toBe(200);
+    expect(underBase.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((underBase.body as Buffer).equals(asImg.body as Buffer)).toBe(true);
     return sharp(asImg.body as Buffer).metadata();
   }
 
