@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { secondOriginOf } from './support/second-origin';
 
 const port = Number(process.env.E2E_PORT || 3100);
 // The server's admin token, known to the specs that drive the atelier CLI (support/atelier-cli.ts).
@@ -47,7 +48,8 @@ export default defineConfig({
   webServer: {
     command: 'node support/start-server.mjs',
     url: `${baseURL}/api/health`,
-    env: { E2E_PORT: String(port), E2E_ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN },
+    // CORS_ORIGINS: the specs that run another site's client call the API from a second origin.
+    env: { E2E_PORT: String(port), E2E_ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN, CORS_ORIGINS: secondOriginOf(baseURL) },
     reuseExistingServer: false,
     timeout: 120_000, // a first start migrates and seeds (the demo pictures are drawn after it answers)
     stdout: 'pipe',
