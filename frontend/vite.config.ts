@@ -52,7 +52,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     proxy: { '/api': backend, '/assets': backend },
   },
   test: {
+    // Vitest 4.1 or later, not 3: see src/test/environment.spec.ts (Node 24's fetch and jsdom's AbortSignal).
     environment: 'jsdom',
+    // Node 25 and later define a localStorage of their own (Web Storage, on by default), which is
+    // undefined without --localstorage-file; Vitest's jsdom environment keeps any global Node already
+    // has, so on Node 26 the specs and redux-persist found no storage at all. The specs stand for a
+    // browser page, whose storage is jsdom's: switch Node's off, as it is by default up to Node 24
+    // (Node 20 has no such flag and no such global).
+    execArgv: process.allowedNodeEnvironmentFlags.has('--no-experimental-webstorage') ? ['--no-experimental-webstorage'] : [],
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.spec.{ts,tsx}'],
   },
