@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: build whatever is missing or older than its sources, then run the server in this
 // same process (one process: API, built frontend and the in-process job dispatcher).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,18 +37,42 @@ function isStale({ output, sources }) {
   return sources.some((source) => newestMtime(join(root, source)) > builtAt);
 }
 
-const stale = packages.filter(isStale);
-if (stale.length > 0) {
-  console.log(`Building ${stale.map((p) => p.name).join(', ')} ...`);
-  const nx = spawnSync(
+/**
+ * Builds the stale packages with Nx. Someone at a terminal sees one line per package and the build's
+ * own output (hundreds of lines: every file Vite wrote) only if it fails; a pipe or a CI log gets it all.
+ */
+function build(names) {
+  const quiet = process.stdout.isTTY === true;
+  console.log(`Building ${names.join(', ')} ...${quiet ? ' (a minute or two the first time)' : ''}`);
+  const started = Date.now();
+  const nx = spawn(
     process.execPath,
-    [join(root, 'node_modules/nx/bin/nx.js'), 'run-many', '-t', 'build', '-p', ...stale.map((p) => p.name), '--outputStyle=stream'],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' } },
+    [join(root, 'node_modules/nx/bin/nx.js'), 'run-many', '-t', 'build', '-p', ...names, '--outputStyle=stream'],
+    { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' } },
   );
-  if (nx.status !== 0) {
-    console.error('npm start: the build failed (see above); nothing was started.');
-    process.exit(nx.status ?? 1);
+  const output = [];
+  if (quiet) {
+    createInterface({ input: nx.stderr }).on('line', (line) => output.push(line));
+    createInterface({ input: nx.stdout }).on('line', (line) => {
+      output.push(line);
+      const task = /^> nx run (\S+):build/.exec(line);
+      if (task) console.log(`  building ${task[1]}`);
+    });
   }
+  return new Promise((resolve) =>
+    nx.once('close', (code) => {
+      if (code === 0) {
+        if (quiet) console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s`);
+        return resolve();
+      }
+      if (quiet) console.log(output.join('\n'));
+      console.error('npm start: the build failed (see above); nothing was started.');
+      process.exit(code ?? 1);
+    }),
+  );
 }
+
+const stale = packages.filter(isStale);
+if (stale.length > 0) await build(stale.map((p) => p.name));
 
 createRequire(import.meta.url)(join(root, 'backend/dist/main.js'));

@@ -20,7 +20,7 @@ class WorkerModule {
 
 async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  const config = loadAppConfig(process.env);
+  const config = loadAppConfig(process.env, process.cwd(), process.stdout);
   if (!config.databaseUrl || !config.redisUrl) {
     throw new ConfigError([
       'DATABASE_URL and REDIS_URL are both required by the separate worker process; without them `npm start` runs jobs in-process',
@@ -33,7 +33,8 @@ async function main(): Promise<void> {
   );
   app.useLogger(app.get(AppLogger));
   exitGracefullyOnSignals(app);
-  new NestLogger('Worker').log('Worker ready: running generation jobs from the BullMQ queue');
+  const { queuePrefix, concurrency } = config.generation;
+  new NestLogger('Worker').log({ dataDir: config.dataDir, databaseDriver: 'postgres', queue: queuePrefix, concurrency }, 'Worker ready: running generation jobs from the BullMQ queue');
 }
 
 main().catch((error: unknown) => {

@@ -26,6 +26,19 @@ describe('loadAppConfig', () => {
     expect(path.isAbsolute(config.frontendDist)).toBe(true);
   });
 
+  it('logs pretty lines to a terminal, and JSON in production, to anything else, or as LOG_FORMAT says', () => {
+    const terminal = { isTTY: true };
+    const format = (env: NodeJS.ProcessEnv, stdout: { isTTY?: boolean }) => loadAppConfig(env, '/srv', stdout).logFormat;
+    expect(format({}, terminal)).toBe('pretty');
+    expect(format({}, { isTTY: false })).toBe('json');
+    expect(format({}, {})).toBe('json');
+    expect(format({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }, terminal)).toBe('json');
+    expect(format({ LOG_FORMAT: 'json' }, terminal)).toBe('json');
+    expect(format({ LOG_FORMAT: 'pretty' }, {})).toBe('pretty');
+    expect(format({ LOG_FORMAT: '' }, terminal)).toBe('pretty');
+    expect(problemsOf({ LOG_FORMAT: 'yaml' })[0]).toMatch(/^LOG_FORMAT /);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadAppConfig({ PORT: '', DATABASE_URL: '' }, '/srv').port).toBe(3000);
   });

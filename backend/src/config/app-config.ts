@@ -57,7 +57,8 @@ const envSchema = z.object({
   ADMIN_TOKEN: optional(z.string().min(24, 'must be at least 24 characters')),
   CORS_ORIGINS: optional(origins).default([]),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)).default('info'),
-  LOG_FORMAT: optional(z.enum(['json', 'pretty'])).default('json'),
+  // No default here: loadAppConfig picks one from NODE_ENV and whether stdout is a terminal.
+  LOG_FORMAT: optional(z.enum(['json', 'pretty'])),
   FRONTEND_DIST: optional(z.string()),
   UPLOAD_MAX_BYTES: optional(positiveInt(50 * 1024 * 1024)).default(DEFAULT_UPLOAD_MAX_BYTES),
   VIDEO_UPLOAD_MAX_BYTES: optional(positiveInt(1024 * 1024 * 1024)).default(100 * 1024 * 1024),
@@ -149,8 +150,19 @@ export class ConfigError extends Error {
 
 const describeValue = (value: unknown) => (value === undefined ? 'unset' : JSON.stringify(value));
 
-/** Parses and validates the environment; throws a ConfigError naming every bad variable. */
-export function loadAppConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfig {
+/**
+ * Unless LOG_FORMAT says otherwise: someone reading a terminal gets pretty lines; production and
+ * output that goes to a pipe, a file or a log collector get one JSON object per line.
+ */
+function defaultLogFormat(nodeEnv: AppConfig['env'], stdout: { isTTY?: boolean }): AppConfig['logFormat'] {
+  return nodeEnv !== 'production' && stdout.isTTY === true ? 'pretty' : 'json';
+}
+
+/**
+ * Parses and validates the environment; throws a ConfigError naming every bad variable. `stdout` is
+ * where the logs go (the entry points pass process.stdout): whether it is a terminal picks LOG_FORMAT's default.
+ */
+export function loadAppConfig(env: NodeJS.ProcessEnv, cwd = process.cwd(), stdout: { isTTY?: boolean } = {}): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -179,7 +191,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppC
     adminToken: vars.ADMIN_TOKEN,
     corsOrigins: vars.CORS_ORIGINS,
     logLevel: vars.LOG_LEVEL,
-    logFormat: vars.LOG_FORMAT,
+    logFormat: vars.LOG_FORMAT ?? defaultLogFormat(vars.NODE_ENV, stdout),
     // backend/src/config and backend/dist/config are both three levels below the repo root.
     frontendDist: vars.FRONTEND_DIST
       ? path.resolve(cwd, vars.FRONTEND_DIST)

@@ -7,6 +7,7 @@ import pino, { type DestinationStream, type Logger as Pino, type LoggerOptions }
 import type { AppConfig } from '../../config/app-config';
 import { AppLogger } from './app-logger';
 import { serializeError } from './error-serializer';
+import { prettyDestination } from './pretty-logs';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
@@ -18,16 +19,16 @@ export function requestIdFor(request: IncomingMessage): string {
   return typeof incoming === 'string' && CLIENT_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** The one pino every log line goes through; `destination` is stdout unless a test gives one. */
+/**
+ * The one pino every log line goes through: JSON lines, or with LOG_FORMAT=pretty lines for people
+ * (coloured on a terminal). `destination` is stdout unless a test gives one.
+ */
 export function createRootLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat'>, destination?: DestinationStream): Pino {
-  const options: LoggerOptions = {
-    level: config.logLevel,
-    serializers: { err: serializeError },
-    transport:
-      config.logFormat === 'pretty'
-        ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss' } }
-        : undefined,
-  };
+  const options: LoggerOptions = { level: config.logLevel, serializers: { err: serializeError } };
+  if (config.logFormat === 'pretty') {
+    const colorize = !destination && process.stdout.isTTY === true && !process.env.NO_COLOR;
+    return pino(options, prettyDestination(destination ?? process.stdout, colorize));
+  }
   return destination ? pino(options, destination) : pino(options);
 }
 
