@@ -1,10 +1,9 @@
 // Bot Folk: synthetic individuals (DESIGN.md section 7), as GET /api/pyface answers them.
+import type { z } from 'zod';
+import type { botFolkIndividualSchema, botFolkTraitSchema } from './botfolk.schemas';
 
 /** One row of the Genes, Nurture or Culture table; the page shows null as 'null'. */
-export interface BotFolkTrait {
-  name: string;
-  value: string | number | boolean | null;
-}
+export type BotFolkTrait = z.infer<typeof botFolkTraitSchema>;
 
 export const BOTFOLK_WORLDS = ['Botville', 'Ultraspace'] as const;
 export type BotFolkWorld = (typeof BOTFOLK_WORLDS)[number];
@@ -22,17 +21,7 @@ export const CULTURE_TRAITS = {
 /** The boolean gene whose value true reads as Female. */
 export const GENDER_GENE = 'gender';
 
-export interface BotFolkIndividual {
-  /** `data:image/svg+xml;base64,...` of the 400px face. */
-  svgimage: string;
-  genes: BotFolkTrait[];
-  nurture: BotFolkTrait[];
-  culture: BotFolkTrait[];
-  /** The genes encoded as an ACGT line; `?dna=` with it reproduces the genes and face exactly. */
-  dna: string;
-  /** The seed this individual was drawn from; `?seed=` reproduces the whole individual. */
-  seed: string;
-}
+export type BotFolkIndividual = z.infer<typeof botFolkIndividualSchema>;
 
 export interface OffspringRequest {
   parentA: string;

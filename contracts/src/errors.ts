@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { errorBodySchema, fieldErrorSchema } from './errors.schemas';
+
 /** Stable error codes of every API error body; clients branch on these, never on messages. */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
@@ -15,17 +18,9 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** One problem with one input field; `field` is a dotted path such as `email` or `friends.0`. */
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /** The one JSON shape every API error has. */
-export interface ErrorBody {
-  statusCode: number;
-  code: ErrorCode;
-  message: string;
-  details?: FieldError[];
-}
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const REQUEST_ID_HEADER = 'x-request-id';

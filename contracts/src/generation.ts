@@ -1,4 +1,20 @@
 // Generation (DESIGN.md section 6): Forge prompts, the Dream-o-matic's modes, jobs and GPU workers.
+// The answers' shapes are inferred from their zod schemas (generation.schemas.ts), as the OpenAPI document is.
+import type { z } from 'zod';
+import type {
+  adminGenerationExampleSchema,
+  adminJobSchema,
+  generationExampleSchema,
+  generationExamplesSchema,
+  generationInfoSchema,
+  gpuWorkerSchema,
+  jobOutputSchema,
+  jobsSummarySchema,
+  jobStatusResponseSchema,
+  purgeJobsResultSchema,
+  startedJobSchema,
+  workerTestResultSchema,
+} from './generation.schemas';
 
 export const DREAM_MODES = ['daydream', 'nicedream', 'strangedream', 'nightmare'] as const;
 export type DreamMode = (typeof DREAM_MODES)[number];
@@ -22,53 +38,22 @@ export interface StartDreamRequest {
 }
 
 /** What POST /api/start-job and POST /api/start-dream answer. */
-export interface StartedJob {
-  id: string;
-}
+export type StartedJob = z.infer<typeof startedJobSchema>;
 
-export interface JobOutput {
-  /** The picture as base64 PNG (no data: prefix), as the spec's client reads it. */
-  image: string;
-  seed: number;
-  /** Where the stored PNG is served, e.g. `/assets/generated/<id>.png`. */
-  url: string;
-}
+export type JobOutput = z.infer<typeof jobOutputSchema>;
 
 /** GET /api/job-status/:id. Timings are milliseconds, null until known. */
-export interface JobStatusResponse {
-  id: string;
-  status: JobStatus;
-  /** Empty until COMPLETED. */
-  output: JobOutput[];
-  /** From start to finish. */
-  executionTime: number | null;
-  /** From creation to start. */
-  delayTime: number | null;
-  /** The registered GPU worker's id, or `procedural` for the built-in renderer; null before start. */
-  workerId: string | null;
-  /** What went wrong, for ERROR, CANCELLED and TIMED_OUT. */
-  error: string | null;
-  /** How far the render is (0..1) while a GPU worker says; null when unknown. Not in the spec's fields: extra. */
-  progress: number | null;
-  /** A small JPEG of the render so far (data: URL), while the GPU worker sends one. */
-  preview: string | null;
-}
+export type JobStatusResponse = z.infer<typeof jobStatusResponseSchema>;
 
 /**
  * Who draws a Forge or Dream picture: `workers`, the enabled GPU workers that pass their health
  * check; `built-in`, none does and Atelier's own renderer draws on the server's CPU; `none`, none
  * does and the server refuses jobs (GENERATION_FALLBACK=refuse).
  */
-export type GenerationRenderer = 'workers' | 'built-in' | 'none';
+export type GenerationRenderer = GenerationInfo['renderer'];
 
 /** GET /api/generation/info: what the Forge and Dream pages say about who draws their pictures. */
-export interface GenerationInfo {
-  renderer: GenerationRenderer;
-  /** The models those workers run, named from their checkpoints; empty when unknown or not `workers`. */
-  models: string[];
-  /** Those workers' GPU labels, each once; empty unless `workers`. */
-  gpus: string[];
-}
+export type GenerationInfo = z.infer<typeof generationInfoSchema>;
 
 /** How many example pictures each page picks from (spec section 9). */
 export const EXAMPLE_IMAGE_COUNTS = { forge: 5, dream: 9 } as const;
@@ -79,31 +64,13 @@ export const EXAMPLE_PAGES = Object.keys(EXAMPLE_IMAGE_COUNTS) as ExamplePage[];
 export const EXAMPLE_MODEL_MAX_LENGTH = 120;
 
 /** One example picture of a page, with what made it: the note under it names the model. */
-export interface GenerationExample {
-  /** 1 to the page's count in EXAMPLE_IMAGE_COUNTS. */
-  position: number;
-  /** The picture under /assets, which serves it resized (`?w=768&auto=format`). */
-  url: string;
-  /** The prompt it was made from; null when the owner did not say. */
-  prompt: string | null;
-  /** The model that really made it, e.g. `SDXL 1.0` or `Atelier Procedural v1`. */
-  model: string;
-  width: number;
-  height: number;
-}
+export type GenerationExample = z.infer<typeof generationExampleSchema>;
 
 /** GET /api/generation/examples: each page's examples in position order. */
-export type GenerationExamples = Record<ExamplePage, GenerationExample[]>;
+export type GenerationExamples = z.infer<typeof generationExamplesSchema>;
 
 /** An example as the admin API shows it (`GET /api/admin/examples`, `atelier examples list`). */
-export interface AdminGenerationExample extends GenerationExample {
-  page: ExamplePage;
-  /** The built-in picture Atelier draws itself, or one the owner sent. */
-  builtIn: boolean;
-  /** SHA-256 of the stored picture; null while a built-in one is not drawn yet. */
-  contentHash: string | null;
-  updatedAt: string;
-}
+export type AdminGenerationExample = z.infer<typeof adminGenerationExampleSchema>;
 
 export const WORKER_KINDS = ['a1111', 'comfyui', 'runpod'] as const;
 export type WorkerKind = (typeof WORKER_KINDS)[number];
@@ -112,7 +79,7 @@ export type WorkerKind = (typeof WORKER_KINDS)[number];
  * `degraded`: it answers and takes jobs, but something is off (a RunPod endpoint with no worker
  * ready, so the next job waits for a cold start); `healthError` says what.
  */
-export type WorkerHealth = 'unknown' | 'healthy' | 'degraded' | 'unhealthy';
+export type WorkerHealth = GpuWorker['health'];
 
 /**
  * What a RunPod endpoint runs, which decides the input it accepts: the RunPod worker images
@@ -123,32 +90,7 @@ export const RUNPOD_IMAGES = ['sd-v1', 'sdxl', 'sdxl-turbo', 'a1111', 'comfyui',
 export type RunpodImage = (typeof RUNPOD_IMAGES)[number];
 
 /** A registered GPU worker as the admin API shows it; credentials never leave the server. */
-export interface GpuWorker {
-  id: string;
-  name: string;
-  kind: WorkerKind;
-  url: string;
-  gpu: string;
-  concurrency: number;
-  enabled: boolean;
-  /** Whether credentials are stored (never their value). */
-  hasApiKey: boolean;
-  health: WorkerHealth;
-  /** Why the last health check failed. */
-  healthError: string | null;
-  lastSeenAt: string | null;
-  /** Jobs it is running now. */
-  load: number;
-  /** ComfyUI (and RunPod's comfyui image): the checkpoint file the workflow loads; null means the first one installed. */
-  checkpoint: string | null;
-  /** RunPod: which worker image the endpoint runs; null for other kinds. */
-  runpodImage: RunpodImage | null;
-  /** RunPod `custom`: the `input` sent, with `{{prompt}}`, `{{seed}}`, `{{width}}`, `{{height}}` filled in. */
-  inputTemplate: Record<string, unknown> | null;
-  /** The model the worker named at its last health check or test; null until it named one. */
-  model: string | null;
-  createdAt: string;
-}
+export type GpuWorker = z.infer<typeof gpuWorkerSchema>;
 
 export interface RegisterWorkerRequest {
   name: string;
@@ -176,61 +118,17 @@ export type UpdateWorkerRequest = Partial<
 };
 
 /** POST /api/admin/workers/:id/test: one small real generation through that worker. */
-export interface WorkerTestResult {
-  workerId: string;
-  /** The GPU label it was registered with. */
-  gpu: string;
-  /** The model it named, when it names one. */
-  model: string | null;
-  seed: number;
-  width: number;
-  height: number;
-  /** Ms the worker took. */
-  executionTime: number;
-  /** PNG bytes received. */
-  bytes: number;
-}
+export type WorkerTestResult = z.infer<typeof workerTestResultSchema>;
 
 /** A generation job as the admin API shows it (`/api/admin/jobs`, `atelier jobs ...`). Times are ISO strings. */
-export interface AdminJob {
-  id: string;
-  status: JobStatus;
-  /** The prompt rendered: the visitor's, or the curated one a dream mode picked. */
-  prompt: string;
-  /** Set for Dream-o-matic jobs. */
-  dreamMode: DreamMode | null;
-  /** `procedural`, `a1111`, `comfyui` or `runpod`, once a runner picked one. */
-  provider: string | null;
-  /** The registered GPU worker's id, or `procedural`; null before start. */
-  workerId: string | null;
-  /** Times a runner took the job. */
-  attempts: number;
-  error: string | null;
-  /** Where the stored picture is served, for COMPLETED jobs. */
-  url: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  /** Ms from start to finish. */
-  executionTime: number | null;
-  /** Ms from creation to start. */
-  delayTime: number | null;
-}
+export type AdminJob = z.infer<typeof adminJobSchema>;
 
 /** POST /api/admin/jobs/purge: deletes finished jobs (and their pictures) that finished longer ago than this. */
 export interface PurgeJobsRequest {
   olderThanMinutes: number;
 }
 
-export interface PurgeJobsResult {
-  deleted: number;
-}
+export type PurgeJobsResult = z.infer<typeof purgeJobsResultSchema>;
 
 /** GET /api/admin/jobs/summary: how jobs are dispatched, and how many there are of each status. */
-export interface JobsSummary {
-  /** In-process FIFO, or BullMQ on Redis (REDIS_URL). */
-  dispatcher: 'in-process' | 'bullmq';
-  /** Whether this API process also runs jobs (GENERATION_CONSUMER). */
-  consumer: boolean;
-  counts: Record<JobStatus, number>;
-}
+export type JobsSummary = z.infer<typeof jobsSummarySchema>;

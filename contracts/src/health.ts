@@ -1,13 +1,5 @@
-export type DatabaseDriver = 'pglite' | 'postgres';
+import type { z } from 'zod';
+import type { healthResponseSchema } from './health.schemas';
 
-export interface HealthResponse {
-  status: 'ok' | 'degraded';
-  version: string;
-  uptimeSeconds: number;
-  database: {
-    driver: DatabaseDriver;
-    ok: boolean;
-    latencyMs: number | null;
-    error?: string;
-  };
-}
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+export type DatabaseDriver = HealthResponse['database']['driver'];

@@ -1,38 +1,14 @@
 // Matrix Network: the shapes of members, posts and comments as the API answers them, and the
-// field rules both the backend's schemas and the frontend's forms apply.
+// field rules both the backend's schemas and the frontend's forms apply. The shapes are inferred from
+// their zod schemas (social.schemas.ts), from which the OpenAPI document is generated too.
+import type { z } from 'zod';
+import type { adminMemberSchema, friendSummarySchema, loginResponseSchema, memberSchema, postCommentSchema, postSchema } from './social.schemas';
 
 /** A friend as listed on a member (55px avatar rows). */
-export interface FriendSummary {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  occupation: string;
-  location: string;
-  picturePath: string;
-}
+export type FriendSummary = z.infer<typeof friendSummarySchema>;
 
 /** A member as `GET /users/:id` and login answer it. `email` is present only on the member's own record. */
-export interface Member {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email?: string;
-  location: string;
-  occupation: string;
-  /** A file name under `/assets/users/`. */
-  picturePath: string;
-  /** Distinct other members who opened this profile. */
-  viewedProfile: number;
-  /** How often this member's posts were delivered to other members' feeds. */
-  impressions: number;
-  friends: FriendSummary[];
-  createdAt: string;
-  /**
-   * Only on a guest's own sandbox, to themself (each guest sign-in is one): when it, and everything
-   * posted, liked, commented or befriended in it, is removed. Nobody else sees any of it meanwhile.
-   */
-  sandboxExpiresAt?: string;
-}
+export type Member = z.infer<typeof memberSchema>;
 
 /** The text fields of `POST /auth/register` (sent as multipart with the `picture` file). */
 export interface RegisterFields {
@@ -54,43 +30,11 @@ export const friendSummaryOf = (member: Member): FriendSummary => ({
   picturePath: member.picturePath,
 });
 
-export interface LoginResponse {
-  user: Member;
-  token: string;
-}
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export interface Post {
-  _id: string;
-  userId: string;
-  firstName: string;
-  lastName: string;
-  location: string;
-  description: string;
-  /** A file name under `/assets/posts/`, or null for a text-only post. */
-  picturePath: string | null;
-  /** The author's picture, a file name under `/assets/users/`. */
-  userPicturePath: string;
-  /** `{ memberId: true }` for every member who likes the post. */
-  likes: Record<string, true>;
-  /**
-   * The newest comments' texts (at most FEED_COMMENTS.embedded), oldest first, each cut to
-   * FEED_COMMENTS.previewLength characters (ending in '…' when cut): a page of posts stays small
-   * however many comments they have. Every comment, whole: GET /api/posts/:id/comments.
-   */
-  comments: string[];
-  /** How many comments the post has in all. */
-  commentCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Post = z.infer<typeof postSchema>;
 
-export interface PostComment {
-  _id: string;
-  postId: string;
-  text: string;
-  createdAt: string;
-  author: Pick<FriendSummary, '_id' | 'firstName' | 'lastName' | 'picturePath'>;
-}
+export type PostComment = z.infer<typeof postCommentSchema>;
 
 /** Header carrying the cursor of the next feed page; absent on the last page. */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
@@ -134,20 +78,7 @@ export const GUEST_ACCOUNT = { email: 'guest@example.com', password: 'guest-pass
  * A member as the owner's admin API (`/api/admin/users`, `atelier users ...`) shows them: the
  * private email included, the password hash never.
  */
-export interface AdminMember {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  location: string;
-  occupation: string;
-  createdAt: string;
-  /** A disabled member can neither sign in nor use a token they already hold. */
-  disabled: boolean;
-  disabledAt: string | null;
-  friends: number;
-  posts: number;
-}
+export type AdminMember = z.infer<typeof adminMemberSchema>;
 
 /** `GET /api/admin/users?q=&limit=`: `q` matches names and email (case-blind), newest members first. */
 export const ADMIN_MEMBER_LIST = { defaultLimit: 100, maxLimit: 1000, maxQuery: 200 } as const;
