@@ -19,7 +19,10 @@ const shared = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': swc, [`/node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: swc },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
-  moduleNameMapper: { '^@atelier/contracts$': '<rootDir>/../contracts/src/index.ts' },
+  moduleNameMapper: {
+    '^@atelier/contracts$': '<rootDir>/../contracts/src/index.ts',
+    '^@atelier/contracts/schemas$': '<rootDir>/../contracts/src/schemas.ts',
+  },
 };
 
 const integration = (driver) => ({

@@ -8,6 +8,7 @@ import type { HelmetOptions } from 'helmet';
 import { NEXT_CURSOR_HEADER } from '@atelier/contracts';
 import { AppModule, type AppModuleOptions } from './app.module';
 import { AllExceptionsFilter, answerError } from './common/filters/all-exceptions.filter';
+import { completeApiDocument } from './common/openapi/zod-json-schema';
 import { rewriteApiAlias } from './common/http/api-aliases';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './common/http/body-parsers';
 import { answerClientErrorAsJson } from './common/http/client-errors';
@@ -105,9 +106,9 @@ export async function createApp(options: AppModuleOptions): Promise<NestFastifyA
     .setDescription('Portfolio, generation, Bot Folk and Matrix Network API. Errors: { statusCode, code, message, details? }.')
     .setVersion(APP_VERSION)
     .addBearerAuth()
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' }, 'admin')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'ADMIN_TOKEN', description: 'The admin token (ADMIN_TOKEN)' }, 'admin')
     .build();
-  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => SwaggerModule.createDocument(app, openApi), {
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => completeApiDocument(SwaggerModule.createDocument(app, openApi)), {
     jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json`,
   });
 

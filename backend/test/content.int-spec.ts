@@ -2,6 +2,8 @@ import * as fs from 'node:fs';
 import {
   RESOURCE_FORMATS,
   RESOURCE_ICONS,
+  type AdminGalleryItem,
+  type AdminProject,
   type ErrorBody,
   type ExhibitItem,
   type GalleryItem,
@@ -12,7 +14,6 @@ import {
   type SiteProfile,
   type TrendingUser,
 } from '@atelier/contracts';
-import type { AdminGalleryItem, AdminProject } from '../src/modules/content/content-collections';
 import { assetFile, assetPaths, mediaFiles, runShowcaseSeed, sampleVideosPresent, SEED_TIMEOUT_MS } from './helpers/content';
 import { admin, ADMIN_TOKEN } from './helpers/generation';
 import { registerMember } from './helpers/members';

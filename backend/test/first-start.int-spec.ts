@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import type { GalleryItem } from '@atelier/contracts';
-import type { AdminGalleryItem } from '../src/modules/content/content-collections';
+import type { AdminGalleryItem, GalleryItem } from '@atelier/contracts';
 import { assetFile, assetPaths } from './helpers/content';
 import { admin, ADMIN_TOKEN } from './helpers/generation';
 import { expectBuilt, startServer, type RunningServer } from './helpers/server-process';

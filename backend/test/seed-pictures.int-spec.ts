@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import type { GalleryItem, HealthResponse, SiteContent, TrendingUser } from '@atelier/contracts';
+import type { AdminGalleryItem, GalleryItem, HealthResponse, SiteContent, TrendingUser } from '@atelier/contracts';
 import { eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Response } from 'supertest';
@@ -12,7 +12,6 @@ import { matrixNetworkSeed } from '../src/db/seed/matrix-network.seed';
 import { queueSeedPictures } from '../src/db/seed/seed-pictures.service';
 import { runSeeds } from '../src/db/seed/seeder';
 import type { PictureBatch } from '../src/modules/media/pending-pictures';
-import type { AdminGalleryItem } from '../src/modules/content/content-collections';
 import { assetFile, quietShowcaseSeed, SEED_TIMEOUT_MS } from './helpers/content';
 import { admin, ADMIN_TOKEN } from './helpers/generation';
 import { createTestApp, type TestApp } from './helpers/test-app';

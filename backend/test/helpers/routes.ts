@@ -12,12 +12,24 @@ export interface Route {
   path: string;
   access: Access;
 }
+
+/** A route with the controller class and handler it runs, whose metadata says more about it. */
+export interface RouteHandler extends Route {
+  controller: new (...args: never[]) => unknown;
+  handler: (...args: unknown[]) => unknown;
+}
+
 /**
  * Every route the app has, read from its controllers' metadata (not listed by hand), with who may
  * call it; parameters stay as `:name`.
  */
 export function routesOf(t: TestApp): Route[] {
-  const routes: Route[] = [];
+  return routeHandlersOf(t).map(({ method, path, access }) => ({ method, path, access }));
+}
+
+/** As routesOf, each with its controller and handler. */
+export function routeHandlersOf(t: TestApp): RouteHandler[] {
+  const routes: RouteHandler[] = [];
   for (const module of t.app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
       const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
@@ -33,7 +45,7 @@ export function routesOf(t: TestApp): Route[] {
         const access: Access = guards.includes(AdminTokenGuard) ? 'admin' : isPublic ? 'public' : 'member';
         const sub = String(Reflect.getMetadata(PATH_METADATA, handler) ?? '');
         const path = `/api/${[base, sub].filter((part) => part && part !== '/').join('/')}`.replace(/\/+/g, '/');
-        routes.push({ method: RequestMethod[method].toLowerCase(), path, access });
+        routes.push({ method: RequestMethod[method].toLowerCase(), path, access, controller, handler: handler as RouteHandler['handler'] });
       }
     }
   }

@@ -5,6 +5,7 @@ import type { FastifyRequest as Request } from 'fastify';
 import { RUNTIME_SECRETS } from '../../config/config.module';
 import type { RuntimeSecrets } from '../../config/runtime-secrets';
 import { Public } from '../decorators/public.decorator';
+import { ApiErrors } from '../openapi/api-zod.decorators';
 import { AppError } from '../errors/app-error';
 
 // Hashing both sides first gives equal lengths, so the comparison time says nothing about the token.
@@ -29,4 +30,4 @@ export class AdminTokenGuard implements CanActivate {
 }
 
 /** For admin controllers: no member sign-in, the admin token instead. */
-export const AdminOnly = () => applyDecorators(Public(), UseGuards(AdminTokenGuard), ApiBearerAuth('admin'));
+export const AdminOnly = () => applyDecorators(Public(), UseGuards(AdminTokenGuard), ApiBearerAuth('admin'), ApiErrors(401));

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedMember } from '../decorators/current-member.decorator';
+import { ApiErrors } from '../openapi/api-zod.decorators';
 
 /** The named limits; a route takes part in one of them, through the decorators below. */
 export const THROTTLERS = { auth: 'auth', generation: 'generation', writes: 'writes' } as const;
@@ -45,8 +46,8 @@ export class MemberWritesGuard extends RateLimitGuard {
 
 /** Per client IP (logins, registrations, generation starts). */
 export const RateLimited = (name: Exclude<ThrottlerName, 'writes'>) =>
-  applyDecorators(SetMetadata(LIMIT_OF_ROUTE, name), UseGuards(RateLimitGuard));
+  applyDecorators(SetMetadata(LIMIT_OF_ROUTE, name), UseGuards(RateLimitGuard), ApiErrors(429));
 
 /** Per member, MEMBER_WRITES_PER_MINUTE of each kind of write, shared by every API process through Redis. */
 export const MemberWriteLimit = (write: MemberWrite) =>
-  applyDecorators(SetMetadata(LIMIT_OF_ROUTE, THROTTLERS.writes), SetMetadata(WRITE_OF_ROUTE, write), UseGuards(MemberWritesGuard));
+  applyDecorators(SetMetadata(LIMIT_OF_ROUTE, THROTTLERS.writes), SetMetadata(WRITE_OF_ROUTE, write), UseGuards(MemberWritesGuard), ApiErrors(429));

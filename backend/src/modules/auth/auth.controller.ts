@@ -1,12 +1,14 @@
 import { Body, Controller, HttpCode, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { LoginResponse, Member } from '@atelier/contracts';
+import { loginResponseSchema, memberSchema } from '@atelier/contracts/schemas';
 import { Public } from '../../common/decorators/public.decorator';
+import { ApiErrors, ApiZodMultipart, ApiZodResponse, ZodBody } from '../../common/openapi/api-zod.decorators';
 import { RateLimited } from '../../common/rate-limit/rate-limits';
 import { parseInput } from '../../common/validation/zod-validation.pipe';
 import type { UploadedPicture } from '../media/image-upload';
 import { PictureUpload } from '../media/file-upload.interceptor';
-import { loginSchema, registerSchema } from './auth.schemas';
+import { loginSchema, registerSchema, type LoginInput } from './auth.schemas';
 import { AuthService } from './auth.service';
 
 @ApiTags('auth')
@@ -17,7 +19,9 @@ export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Post('register')
-  @ApiConsumes('multipart/form-data')
+  @ApiZodMultipart(registerSchema, { picture: 'required' })
+  @ApiZodResponse(201, memberSchema, { description: 'The new member (sign in to get a token)' })
+  @ApiErrors(409)
   @UseInterceptors(PictureUpload('picture'))
   register(@Body() body: Record<string, unknown> | undefined, @UploadedFile() picture: UploadedPicture | undefined): Promise<Member> {
     // The file is validated with the fields, so one answer lists every problem of the form.
@@ -26,8 +30,9 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  @ApiBody({ schema: { properties: { email: { type: 'string' }, password: { type: 'string' } } } })
-  login(@Body() body: unknown): Promise<LoginResponse> {
-    return this.auth.login(parseInput(loginSchema, body));
+  @ApiZodResponse(200, loginResponseSchema, { description: 'The member and their bearer token' })
+  @ApiErrors(401, 403)
+  login(@ZodBody(loginSchema) body: LoginInput): Promise<LoginResponse> {
+    return this.auth.login(body);
   }
 }

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { BotFolkIndividual } from '@atelier/contracts';
+import { botFolkIndividualSchema } from '@atelier/contracts/schemas';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/decorators/public.decorator';
-import { ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
+import { ApiZodResponse, ZodBody, ZodQuery } from '../../common/openapi/api-zod.decorators';
 import { offspringBody, pyfaceQuery, type OffspringBody, type PyfaceQuery } from './botfolk.schemas';
 import { BotFolkService } from './botfolk.service';
 
@@ -17,9 +18,9 @@ export class BotFolkController {
   constructor(private readonly botfolk: BotFolkService) {}
 
   @Get()
-  @ApiOkResponse({ description: 'A new individual, or the one ?seed= or ?dna= names' })
+  @ApiZodResponse(200, botFolkIndividualSchema, { description: 'A new individual, or the one ?seed= or ?dna= names' })
   individual(
-    @Query(new ZodValidationPipe(pyfaceQuery)) query: PyfaceQuery,
+    @ZodQuery(pyfaceQuery) query: PyfaceQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): BotFolkIndividual {
     const named = query.seed !== undefined || query.dna !== undefined;
@@ -30,9 +31,9 @@ export class BotFolkController {
   // 200, not 201: the child is computed and answered, nothing is stored.
   @Post('offspring')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'A child of the two DNA lines: crossover of their genes, with mutations' })
+  @ApiZodResponse(200, botFolkIndividualSchema, { description: 'A child of the two DNA lines: crossover of their genes, with mutations' })
   offspring(
-    @Body(new ZodValidationPipe(offspringBody)) body: OffspringBody,
+    @ZodBody(offspringBody) body: OffspringBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): BotFolkIndividual {
     reply.header('Cache-Control', 'no-store');

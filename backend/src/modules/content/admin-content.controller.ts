@@ -1,12 +1,22 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, UploadedFile, UploadedFiles, UseInterceptors, type Type } from '@nestjs/common';
-import { ApiConsumes, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { SiteProfile } from '@atelier/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Patch, Post, Put, UploadedFile, UploadedFiles, UseInterceptors, type Type } from '@nestjs/common';
+import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import type { AdminGalleryItem, SiteProfile } from '@atelier/contracts';
+import { adminGalleryItemSchema, siteProfileSchema } from '@atelier/contracts/schemas';
+import { z } from 'zod';
 import { AdminOnly } from '../../common/guards/admin-token.guard';
-import { parseInput, ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
+import {
+  ApiErrors,
+  ApiZodMultipart,
+  ApiZodResponse,
+  ApiZodResponseUnchecked,
+  ZodBody,
+  ZodParams,
+} from '../../common/openapi/api-zod.decorators';
+import { parseInput } from '../../common/validation/zod-validation.pipe';
 import type { UploadedPicture } from '../media/image-upload';
 import { FileUpload, PictureUpload, type UploadForm } from '../media/file-upload.interceptor';
 import { AdminContentService } from './admin-content.service';
-import { COLLECTIONS, type AdminGalleryItem, type ContentCollection } from './content-collections';
+import { COLLECTIONS, type ContentCollection } from './content-collections';
 import { GalleryUploads } from './gallery-uploads';
 import { ProfilePhoto } from './profile-photo';
 import {
@@ -31,12 +41,15 @@ export class AdminSiteController {
   constructor(private readonly content: AdminContentService) {}
 
   @Get()
+  @ApiZodResponse(200, siteProfileSchema, { description: "The home page's profile card" })
+  @ApiErrors(404)
   profile(): Promise<SiteProfile> {
     return this.content.profile();
   }
 
   @Put()
-  save(@Body(new ZodValidationPipe(siteProfileBody)) profile: SiteProfileBody): Promise<SiteProfile> {
+  @ApiZodResponse(200, siteProfileSchema, { description: 'The profile card as saved' })
+  save(@ZodBody(siteProfileBody) profile: SiteProfileBody): Promise<SiteProfile> {
     return this.content.saveProfile(profile);
   }
 }
@@ -50,7 +63,9 @@ export class AdminSitePhotoController {
 
   @Post()
   @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
+  @ApiZodMultipart(z.object({}), { picture: 'required' })
+  @ApiZodResponse(200, siteProfileSchema, { description: 'The profile card, now showing the photo (re-encoded, at most 720 px)' })
+  @ApiErrors(404)
   @UseInterceptors(PictureUpload('picture'))
   replace(@UploadedFile() picture: UploadedPicture | undefined): Promise<SiteProfile> {
     return this.photo.replace(picture);
@@ -68,14 +83,18 @@ export class AdminGalleryUploadController {
   constructor(private readonly uploads: GalleryUploads) {}
 
   @Post()
-  @ApiConsumes('multipart/form-data')
+  @ApiZodMultipart(galleryUploadFields, { picture: 'required' })
+  @ApiZodResponse(201, adminGalleryItemSchema, { description: 'The new gallery item, its picture re-encoded with a thumbnail' })
+  @ApiErrors(409)
   @UseInterceptors(PictureUpload('picture'))
   upload(@Body() body: Record<string, unknown> | undefined, @UploadedFile() picture: UploadedPicture | undefined): Promise<AdminGalleryItem> {
     return this.uploads.add(picture, parseInput(galleryUploadFields, body ?? {}));
   }
 
   @Post('video')
-  @ApiConsumes('multipart/form-data')
+  @ApiZodMultipart(galleryUploadFields, { video: 'required', picture: 'required' })
+  @ApiZodResponse(201, adminGalleryItemSchema, { description: 'The new gallery item: the video (WebM or MP4) with its poster picture' })
+  @ApiErrors(409)
   @UseInterceptors(FileUpload(['video', 'picture'], (config) => config.videoUploadMaxBytes))
   uploadVideo(
     @Body() body: Record<string, unknown> | undefined,
@@ -90,7 +109,10 @@ export class AdminGalleryUploadController {
  * change, remove, and `PUT order` with every id in the new order.
  */
 function adminCollectionController<N extends CollectionName>(collection: ContentCollection<N>): Type {
-  const key = new ZodValidationPipe(collection.key === 'slug' ? slugKeyParams : uuidKeyParams(`a ${collection.noun}`));
+  const keyParams = collection.key === 'slug' ? slugKeyParams : uuidKeyParams(`a ${collection.noun}`);
+  const item = collection.schema;
+  // A collection with a unique field besides its id (a slug, a picture's hash) answers 409 to a second one.
+  const clashes = collection.unique ? ([409] as const) : [];
 
   @ApiTags('admin: content')
   @AdminOnly()
@@ -99,31 +121,37 @@ function adminCollectionController<N extends CollectionName>(collection: Content
     constructor(@Inject(AdminContentService) private readonly content: AdminContentService) {}
 
     @Get()
-    @ApiOkResponse({ description: `Every ${collection.noun}, in the order the site shows them` })
+    @ApiZodResponseUnchecked(200, z.array(item), { description: `Every ${collection.noun}, in the order the site shows them` })
     list(): Promise<unknown[]> {
       return this.content.list(collection);
     }
 
     @Put('order')
-    @ApiOkResponse({ description: `The list in its new order; the body names every ${collection.noun} once` })
-    reorder(@Body(new ZodValidationPipe(reorderBody)) { ids }: { ids: string[] }): Promise<unknown[]> {
+    @ApiZodResponseUnchecked(200, z.array(item), { description: `The list in its new order; the body names every ${collection.noun} once` })
+    reorder(@ZodBody(reorderBody) { ids }: { ids: string[] }): Promise<unknown[]> {
       return this.content.reorder(collection, ids);
     }
 
     @Get(':id')
-    get(@Param(key) { id }: { id: string }): Promise<unknown> {
+    @ApiZodResponseUnchecked(200, item, { description: `The ${collection.noun}` })
+    @ApiErrors(404)
+    get(@ZodParams(keyParams) { id }: { id: string }): Promise<unknown> {
       return this.content.get(collection, id);
     }
 
     @Post()
-    create(@Body(new ZodValidationPipe(createBodies[collection.name])) body: CreateBody<N>): Promise<unknown> {
+    @ApiZodResponseUnchecked(201, item, { description: `The new ${collection.noun}` })
+    @ApiErrors(...clashes)
+    create(@ZodBody(createBodies[collection.name]) body: CreateBody<N>): Promise<unknown> {
       return this.content.create(collection, body);
     }
 
     @Patch(':id')
+    @ApiZodResponseUnchecked(200, item, { description: `The ${collection.noun} with the changes` })
+    @ApiErrors(404, ...clashes)
     update(
-      @Param(key) { id }: { id: string },
-      @Body(new ZodValidationPipe(updateBodies[collection.name])) body: UpdateBody<N>,
+      @ZodParams(keyParams) { id }: { id: string },
+      @ZodBody(updateBodies[collection.name]) body: UpdateBody<N>,
     ): Promise<unknown> {
       return this.content.update(collection, id, body);
     }
@@ -131,7 +159,8 @@ function adminCollectionController<N extends CollectionName>(collection: Content
     @Delete(':id')
     @HttpCode(204)
     @ApiNoContentResponse({ description: `Removed; its picture files stay (other items may show them)` })
-    remove(@Param(key) { id }: { id: string }): Promise<void> {
+    @ApiErrors(404)
+    remove(@ZodParams(keyParams) { id }: { id: string }): Promise<void> {
       return this.content.remove(collection, id);
     }
   }

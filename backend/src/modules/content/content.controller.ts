@@ -1,8 +1,18 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  exhibitItemSchema,
+  galleryItemSchema,
+  projectPageSchema,
+  resourceLinkSchema,
+  siteContentSchema,
+  trendingUserSchema,
+} from '@atelier/contracts/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AnswersReadyJson, ReadyJson, sendReadyJson } from '../../common/http/ready-json';
 import { Public } from '../../common/decorators/public.decorator';
+import { ApiErrors, ApiZodResponseUnchecked } from '../../common/openapi/api-zod.decorators';
 import { ContentService } from './content.service';
 
 /** Content changes rarely and only through the admin API: browsers may reuse an answer for a minute. */
@@ -23,38 +33,44 @@ export class ContentController {
 
   @Get('site')
   @AnswersReadyJson()
-  @ApiOkResponse({ description: 'SiteContent: profile card, career highlights, project cards, GPU ads and notices' })
+  @ApiZodResponseUnchecked(200, siteContentSchema, { description: 'The profile card, career highlights, project cards, GPU ads and notices' })
+  @ApiErrors(404)
   async site(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
     return sendContent(request, reply, await this.content.site());
   }
 
   @Get('projects/:slug')
   @AnswersReadyJson()
-  @ApiOkResponse({ description: 'ProjectPage: the blocks of /project/<slug>' })
+  @ApiZodResponseUnchecked(200, projectPageSchema, { description: 'The blocks of /project/<slug>' })
+  @ApiErrors(404)
   async project(@Param('slug') slug: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
     return sendContent(request, reply, await this.content.project(slug));
   }
 
   @Get('gallery')
   @AnswersReadyJson()
+  @ApiZodResponseUnchecked(200, z.array(galleryItemSchema), { description: 'The gallery, in the order it shows' })
   async gallery(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
     return sendContent(request, reply, await this.content.gallery());
   }
 
   @Get('exhibit')
   @AnswersReadyJson()
+  @ApiZodResponseUnchecked(200, z.array(exhibitItemSchema), { description: 'The exhibit, in the order it shows' })
   async exhibit(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
     return sendContent(request, reply, await this.content.exhibit());
   }
 
   @Get('resources')
   @AnswersReadyJson()
+  @ApiZodResponseUnchecked(200, z.array(resourceLinkSchema), { description: 'The developer resource links, in the order they show' })
   async resources(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
     return sendContent(request, reply, await this.content.resources());
   }
 
   @Get('trending')
   @AnswersReadyJson()
+  @ApiZodResponseUnchecked(200, z.array(trendingUserSchema), { description: 'The trending users the Matrix Network sidebar shows' })
   async trending(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
     return sendContent(request, reply, await this.content.trending());
   }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import { Inject, Injectable } from '@nestjs/common';
+import type { AdminGalleryItem } from '@atelier/contracts';
 import sharp from 'sharp';
 import { AppError } from '../../common/errors/app-error';
 import { writeFileAtomically } from '../../common/files/atomic-files';
@@ -12,7 +13,7 @@ import type { UploadForm } from '../media/file-upload.interceptor';
 import { requiredUploadedFile } from '../media/picture-fields';
 import { sniffVideoFormat } from '../media/video-upload';
 import { AdminContentService } from './admin-content.service';
-import { COLLECTIONS, type AdminGalleryItem } from './content-collections';
+import { COLLECTIONS } from './content-collections';
 import { ContentRepository } from './content.repository';
 import type { CreateBody, GalleryUploadFields } from './content.schemas';
 

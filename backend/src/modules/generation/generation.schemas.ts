@@ -13,8 +13,9 @@ export const startDreamBody = z.strictObject({
 });
 export type StartDreamBody = z.infer<typeof startDreamBody>;
 
-/** Any text is looked up; only a UUID can name a job, so anything else is simply not found. */
-export const isJobId = (id: string) => z.uuid().safeParse(id).success;
+/** Only a UUID can name a job; any text is looked up, and anything else is simply not found (404, not 400). */
+export const jobIdParams = z.object({ id: z.uuid() });
+export const isJobId = (id: string) => jobIdParams.shape.id.safeParse(id).success;
 
 // Registered workers ---------------------------------------------------------------------------------
 

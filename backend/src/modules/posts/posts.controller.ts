@@ -1,11 +1,24 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { NEXT_CURSOR_HEADER, type Post as PostBody, type PostComment } from '@atelier/contracts';
+import { postCommentSchema, postSchema } from '@atelier/contracts/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AnswersReadyJson, sendReadyJson } from '../../common/http/ready-json';
 import { CurrentMember, type AuthenticatedMember } from '../../common/decorators/current-member.decorator';
+import {
+  ApiErrors,
+  ApiMemberAuth,
+  ApiZodMultipart,
+  ApiZodResponseUnchecked,
+  ApiZodResponse,
+  nextCursorHeader,
+  ZodBody,
+  ZodParams,
+  ZodQuery,
+} from '../../common/openapi/api-zod.decorators';
 import { MemberWriteLimit } from '../../common/rate-limit/rate-limits';
-import { parseInput, ZodValidationPipe } from '../../common/validation/zod-validation.pipe';
+import { parseInput } from '../../common/validation/zod-validation.pipe';
 import type { UploadedPicture } from '../media/image-upload';
 import { PictureUpload } from '../media/file-upload.interceptor';
 import {
@@ -33,16 +46,21 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage
   return sendReadyJson(request, reply, page.json);
 }
 
+/** A page of posts, newest first, as the feed and a member's posts answer. */
+const postPage = (description: string) =>
+  ApiZodResponseUnchecked(200, z.array(postSchema), { description, headers: nextCursorHeader('page (older posts)') });
+
 @ApiTags('posts')
-@ApiBearerAuth()
+@ApiMemberAuth()
 @Controller('posts')
 export class PostsController {
   constructor(private readonly posts: PostsService) {}
 
   @Get()
   @AnswersReadyJson()
+  @postPage('The feed: every visible post, newest first')
   async feed(
-    @Query(new ZodValidationPipe(pageQuery)) query: PageQuery,
+    @ZodQuery(pageQuery) query: PageQuery,
     @CurrentMember() me: AuthenticatedMember,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
@@ -53,7 +71,11 @@ export class PostsController {
   @Post()
   @AnswersReadyJson()
   @MemberWriteLimit('posts')
-  @ApiConsumes('multipart/form-data')
+  @ApiZodMultipart(createPostSchema, { picture: 'optional' })
+  @ApiZodResponseUnchecked(201, z.array(postSchema), {
+    description: "The feed's first page, the new post first (as the spec's client reads it)",
+    headers: nextCursorHeader('page (older posts)'),
+  })
   @UseInterceptors(PictureUpload('picture'))
   async create(
     @Body() body: Record<string, unknown> | undefined,
@@ -67,9 +89,10 @@ export class PostsController {
 
   @Get(':userId/posts')
   @AnswersReadyJson()
+  @postPage("The member's posts, newest first")
   async byAuthor(
-    @Param(new ZodValidationPipe(authorParams)) { userId }: { userId: string },
-    @Query(new ZodValidationPipe(pageQuery)) query: PageQuery,
+    @ZodParams(authorParams) { userId }: { userId: string },
+    @ZodQuery(pageQuery) query: PageQuery,
     @CurrentMember() me: AuthenticatedMember,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
@@ -79,9 +102,11 @@ export class PostsController {
 
   @Patch(':id/like')
   @MemberWriteLimit('likes')
+  @ApiZodResponse(200, postSchema, { description: 'The post, liked or no longer liked by the signed-in member' })
+  @ApiErrors(403, 404)
   like(
-    @Param(new ZodValidationPipe(postParams)) { id }: { id: string },
-    @Body(new ZodValidationPipe(likeSchema)) body: { userId?: string },
+    @ZodParams(postParams) { id }: { id: string },
+    @ZodBody(likeSchema) body: { userId?: string },
     @CurrentMember() me: AuthenticatedMember,
   ): Promise<PostBody> {
     return this.posts.toggleLike(me, id, body.userId);
@@ -89,9 +114,11 @@ export class PostsController {
 
   @Post(':id/comments')
   @MemberWriteLimit('comments')
+  @ApiZodResponse(201, postSchema, { description: 'The post with the new comment' })
+  @ApiErrors(403, 404)
   comment(
-    @Param(new ZodValidationPipe(postParams)) { id }: { id: string },
-    @Body(new ZodValidationPipe(commentSchema)) body: { text: string; userId?: string },
+    @ZodParams(postParams) { id }: { id: string },
+    @ZodBody(commentSchema) body: { text: string; userId?: string },
     @CurrentMember() me: AuthenticatedMember,
   ): Promise<PostBody> {
     return this.posts.comment(me, id, body.text, body.userId);
@@ -99,9 +126,11 @@ export class PostsController {
 
   /** Oldest first, a page at a time; X-Next-Cursor names the next page, as the feed's does. */
   @Get(':id/comments')
+  @ApiZodResponse(200, z.array(postCommentSchema), { description: "A page of the post's comments, oldest first", headers: nextCursorHeader('page') })
+  @ApiErrors(404)
   async comments(
-    @Param(new ZodValidationPipe(postParams)) { id }: { id: string },
-    @Query(new ZodValidationPipe(commentsQuery)) query: CommentsQuery,
+    @ZodParams(postParams) { id }: { id: string },
+    @ZodQuery(commentsQuery) query: CommentsQuery,
     @CurrentMember() me: AuthenticatedMember,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PostComment[]> {
@@ -111,9 +140,11 @@ export class PostsController {
   }
 
   @Patch(':id')
+  @ApiZodResponse(200, postSchema, { description: 'The post with its new text' })
+  @ApiErrors(403, 404)
   edit(
-    @Param(new ZodValidationPipe(postParams)) { id }: { id: string },
-    @Body(new ZodValidationPipe(editPostSchema)) body: { description: string },
+    @ZodParams(postParams) { id }: { id: string },
+    @ZodBody(editPostSchema) body: { description: string },
     @CurrentMember() me: AuthenticatedMember,
   ): Promise<PostBody> {
     return this.posts.edit(me, id, body.description);
@@ -121,7 +152,9 @@ export class PostsController {
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param(new ZodValidationPipe(postParams)) { id }: { id: string }, @CurrentMember() me: AuthenticatedMember): Promise<void> {
+  @ApiNoContentResponse({ description: 'The post is removed' })
+  @ApiErrors(403, 404)
+  async remove(@ZodParams(postParams) { id }: { id: string }, @CurrentMember() me: AuthenticatedMember): Promise<void> {
     await this.posts.delete(me, id);
   }
 }

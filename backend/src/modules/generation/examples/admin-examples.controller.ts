@@ -1,11 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { AdminGenerationExample } from '@atelier/contracts';
+import { adminGenerationExampleSchema } from '@atelier/contracts/schemas';
+import { z } from 'zod';
 import { AdminOnly } from '../../../common/guards/admin-token.guard';
+import { ApiErrors, ApiZodMultipart, ApiZodParams, ApiZodResponse } from '../../../common/openapi/api-zod.decorators';
 import { parseInput } from '../../../common/validation/zod-validation.pipe';
 import { PictureUpload } from '../../media/file-upload.interceptor';
 import type { UploadedPicture } from '../../media/image-upload';
-import { examplePlace, exampleUploadFields } from './examples.schemas';
+import { examplePlace, examplePlaceParams, exampleUploadFields } from './examples.schemas';
 import { ExamplesService } from './examples.service';
 
 /** The owner's example pictures (`atelier examples ...`): list, replace with a picture of theirs, restore Atelier's own. */
@@ -16,15 +19,21 @@ export class AdminExamplesController {
   constructor(private readonly examples: ExamplesService) {}
 
   @Get()
-  @ApiOkResponse({ description: 'Every example of both pages, with its model, prompt, picture and whether it is built in' })
+  @ApiZodResponse(200, z.array(adminGenerationExampleSchema), {
+    description: 'Every example of both pages, with its model, prompt, picture and whether it is built in',
+  })
   list(): Promise<AdminGenerationExample[]> {
     return this.examples.adminList();
   }
 
   @Post(':page/:position')
   @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
-  @ApiOkResponse({ description: 'The example now shown: the picture (field "picture", JPEG or PNG) with its model and, optionally, prompt' })
+  @ApiZodParams(examplePlaceParams)
+  @ApiZodMultipart(exampleUploadFields, { picture: 'required' })
+  @ApiZodResponse(200, adminGenerationExampleSchema, {
+    description: 'The example now shown: the picture (field "picture", JPEG or PNG) with its model and, optionally, prompt',
+  })
+  @ApiErrors(404)
   @UseInterceptors(PictureUpload('picture'))
   replace(
     @Param('page') page: string,
@@ -38,7 +47,11 @@ export class AdminExamplesController {
 
   @Post(':page/:position/reset')
   @HttpCode(200)
-  @ApiOkResponse({ description: "The example shows Atelier's own picture again; a picture the owner sent for it is removed" })
+  @ApiZodParams(examplePlaceParams)
+  @ApiZodResponse(200, adminGenerationExampleSchema, {
+    description: "The example shows Atelier's own picture again; a picture the owner sent for it is removed",
+  })
+  @ApiErrors(404)
   reset(@Param('page') page: string, @Param('position') position: string): Promise<AdminGenerationExample> {
     return this.examples.reset(examplePlace(page, position));
   }

@@ -29,6 +29,19 @@ export function examplePlace(page: string, position: string): ExamplePlace {
   return { page: known, position: number };
 }
 
+/**
+ * What examplePlace accepts, said for the OpenAPI document (a URL naming no example is 404 there, not
+ * 400, so it checks by hand): a page, and a position from 1 to that page's count.
+ */
+export const examplePlaceParams = z.object({
+  page: z.enum(EXAMPLE_PAGES as [ExamplePage, ...ExamplePage[]]),
+  position: z
+    .int()
+    .min(1)
+    .max(Math.max(...Object.values(EXAMPLE_IMAGE_COUNTS)))
+    .describe(`1 to the page's count: ${RANGES}`),
+});
+
 /** POST /api/admin/examples/:page/:position: the picture comes as a file; these say what made it. */
 export const exampleUploadFields = z.strictObject({
   model: requiredText(EXAMPLE_MODEL_MAX_LENGTH),
