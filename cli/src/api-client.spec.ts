@@ -60,6 +60,35 @@ describe('ApiClient', () => {
     expect(lastRequest.url).toBe('/api/health');
   });
 
+  it('fills in path parameters, encoded, and sends only the query values given', async () => {
+    handler = json(200, []);
+    const client = new ApiClient({ baseUrl: base });
+    await client.get('/admin/jobs/{id}', { path: { id: 'a b/../c' } });
+    expect(lastRequest.url).toBe('/api/admin/jobs/a%20b%2F..%2Fc');
+    await client.get('/admin/users', { query: { q: 'ada & co', limit: undefined } });
+    expect(lastRequest.url).toBe('/api/admin/users?q=ada+%26+co');
+    await client.get('/admin/users');
+    expect(lastRequest.url).toBe('/api/admin/users');
+  });
+
+  it('sends a JSON body as JSON, and a form as multipart', async () => {
+    let received = '';
+    handler = (req, res) => {
+      received = '';
+      req.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      req.on('end', () => json(200, {})(req, res));
+    };
+    const client = new ApiClient({ baseUrl: base });
+    await client.post('/admin/jobs/purge', { json: { olderThanMinutes: 60 } });
+    expect(lastRequest.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(received)).toEqual({ olderThanMinutes: 60 });
+    const form = new FormData();
+    form.set('picture', new Blob([Buffer.from('png')]), 'me.png');
+    await client.post('/admin/content/site/photo', { form });
+    expect(lastRequest.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(received).toContain('filename="me.png"');
+  });
+
   it('sends the token as a Bearer header, and no Authorization header without one', async () => {
     handler = json(200, {});
     await new ApiClient({ baseUrl: base, token: 'tok-123' }).get('/health');
@@ -75,7 +104,7 @@ describe('ApiClient', () => {
       message: 'Invalid body',
       details: [{ field: 'name', message: 'is required' }],
     });
-    const error = await new ApiClient({ baseUrl: base }).get('/things').catch((e: unknown) => e);
+    const error = await new ApiClient({ baseUrl: base }).get('/admin/workers').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       statusCode: 400,
@@ -148,3 +177,25 @@ describe('describeNetworkError', () => {
     );
   });
 });
+
+/**
+ * Compile-time checks, run by the CLI's typecheck (never called): the client takes the paths,
+ * parameters and bodies the API's OpenAPI document describes, answers in its shapes, and nothing else.
+ */
+export async function typedByTheApiDocument(client: ApiClient): Promise<void> {
+  // @ts-expect-error the API has no such route
+  await client.get('/admin/nothing');
+  // @ts-expect-error a job is named by its id
+  await client.get('/admin/jobs/{id}');
+  // @ts-expect-error purge takes olderThanMinutes as a number
+  await client.post('/admin/jobs/purge', { json: { olderThanMinutes: '7d' } });
+  // @ts-expect-error the members list has no such query parameter
+  await client.get('/admin/users', { query: { name: 'ada' } });
+  const { body: job } = await client.get('/admin/jobs/{id}', { path: { id: 'some-id' } });
+  const status: 'IN_QUEUE' | 'IN_PROGRESS' | 'COMPLETED' | 'ERROR' | 'CANCELLED' | 'TIMED_OUT' = job.status;
+  // @ts-expect-error a job has no name
+  void job.name;
+  const { body: removed } = await client.delete('/admin/workers/{id}', { path: { id: 'some-id' } });
+  const nothing: void = removed;
+  void [status, nothing];
+}

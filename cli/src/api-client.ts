@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorCode, FieldError } from '@atelier/contracts';
+import type { paths } from './generated/atelier-api';
 
 export const DEFAULT_API_URL = 'http://localhost:3000';
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -69,17 +70,63 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
-export interface RequestOptions {
-  /** Sent as JSON. */
-  json?: unknown;
-  /** Sent as multipart/form-data (fetch sets the boundary). */
-  form?: FormData;
+// The client is typed by the API's own OpenAPI document (generated/atelier-api.d.ts, made from the
+// server's zod schemas): a path the API does not have, a parameter or field it does not take, or an
+// answer read as the wrong shape is a compile error here, not a surprise at run time.
+
+/** The API's routes as the CLI names them: without the `/api` the client adds. */
+type Routes = { [P in keyof paths as P extends `/api${infer Rest}` ? Rest : never]: paths[P] };
+export type ApiPath = keyof Routes;
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The operation of `method` at `path`. */
+type Operation<P extends ApiPath, M extends Method> = Routes[P] extends { [K in M]: infer O } ? O : never;
+/** The paths that answer `method`. */
+type PathsOf<M extends Method> = { [P in ApiPath]: Routes[P] extends { [K in M]: object } ? P : never }[ApiPath];
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : R extends { content?: never } ? void : unknown;
+/** What the operation answers when it succeeds (void for 204 No Content). */
+type Answer<O> = O extends { responses: infer R } ? { [S in keyof R & SuccessStatus]: JsonOf<R[S]> }[keyof R & SuccessStatus] : never;
+
+type PathParameters<O> = O extends { parameters: { path: infer Names } } ? { path: Names } : { path?: never };
+type QueryParameters<O> = O extends { parameters: { query: infer Query } }
+  ? { query: Query }
+  : O extends { parameters: { query?: infer Query } }
+    ? [Query] extends [undefined] ? { query?: never } : { query?: Query }
+    : { query?: never };
+type RequestBody<O> = O extends { requestBody?: infer Body } ? Exclude<Body, undefined> : never;
+/** The JSON body of an operation, for callers that forward fields they do not know (`--set`). */
+export type JsonBody<P extends ApiPath, M extends Method> = RequestBody<Operation<P, M>> extends { content: { 'application/json': infer Json } } ? Json : never;
+type Content<O> = [RequestBody<O>] extends [never]
+  ? { json?: never; form?: never }
+  : RequestBody<O> extends { content: { 'multipart/form-data': unknown } }
+    ? { form: FormData; json?: never }
+    : RequestBody<O> extends { content: { 'application/json': infer Json } }
+      ? O extends { requestBody: unknown } ? { json: Json; form?: never } : { json?: Json; form?: never }
+      : never;
+
+export interface CallOptions {
   /** This request's own limit, for calls that wait on slow work (a test generation on a GPU worker). */
   timeoutMs?: number;
   /**
    * Non-2xx statuses whose JSON body is an answer rather than a failure (the health check answers
    * 503 with its report). An error body `{ statusCode, code, message }` is an ApiError regardless.
    */
+  acceptStatuses?: number[];
+}
+
+/** What a call sends: path parameters, query, a JSON body (`json`) or a multipart form (`form`), as the operation takes them. */
+type Init<O> = PathParameters<O> & QueryParameters<O> & Content<O> & CallOptions;
+/** The init argument, optional when the operation needs nothing in it. */
+type InitArgs<O> = Partial<Init<O>> extends Init<O> ? [init?: Init<O>] : [init: Init<O>];
+
+interface RequestInit {
+  path?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  json?: unknown;
+  form?: FormData;
+  timeoutMs?: number;
   acceptStatuses?: number[];
 }
 
@@ -104,20 +151,24 @@ export class ApiClient {
     return `${this.baseUrl}/api${path}`;
   }
 
-  async get<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-    return this.request<T>('GET', path, options);
+  get<P extends PathsOf<'get'>>(path: P, ...[init]: InitArgs<Operation<P, 'get'>>): Promise<ApiResponse<Answer<Operation<P, 'get'>>>> {
+    return this.request('GET', path, init as RequestInit | undefined);
   }
 
-  async post<T>(path: string, json?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-    return this.request<T>('POST', path, { ...options, json });
+  post<P extends PathsOf<'post'>>(path: P, ...[init]: InitArgs<Operation<P, 'post'>>): Promise<ApiResponse<Answer<Operation<P, 'post'>>>> {
+    return this.request('POST', path, init as RequestInit | undefined);
   }
 
-  async patch<T>(path: string, json: unknown): Promise<ApiResponse<T>> {
-    return this.request<T>('PATCH', path, { json });
+  put<P extends PathsOf<'put'>>(path: P, ...[init]: InitArgs<Operation<P, 'put'>>): Promise<ApiResponse<Answer<Operation<P, 'put'>>>> {
+    return this.request('PUT', path, init as RequestInit | undefined);
   }
 
-  async postForm<T>(path: string, form: FormData): Promise<ApiResponse<T>> {
-    return this.request<T>('POST', path, { form });
+  patch<P extends PathsOf<'patch'>>(path: P, ...[init]: InitArgs<Operation<P, 'patch'>>): Promise<ApiResponse<Answer<Operation<P, 'patch'>>>> {
+    return this.request('PATCH', path, init as RequestInit | undefined);
+  }
+
+  delete<P extends PathsOf<'delete'>>(path: P, ...[init]: InitArgs<Operation<P, 'delete'>>): Promise<ApiResponse<Answer<Operation<P, 'delete'>>>> {
+    return this.request('DELETE', path, init as RequestInit | undefined);
   }
 
   /** A file the site serves (`/assets/...`), as bytes. */
@@ -133,23 +184,23 @@ export class ApiClient {
     throw new ApiUnreachableError(this.baseUrl, `GET ${sitePath} answered HTTP ${response.status}`);
   }
 
-  async put<T>(path: string, json: unknown): Promise<ApiResponse<T>> {
-    return this.request<T>('PUT', path, { json });
+  /** `/admin/jobs/{id}` with `{ id }` filled in (encoded), and the query after it. */
+  private pathOf(template: string, { path = {}, query = {} }: RequestInit): string {
+    const filled = template.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(String(path[name])));
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
+    return search.size > 0 ? `${filled}?${search}` : filled;
   }
 
-  async delete(path: string): Promise<ApiResponse<void>> {
-    return this.request<void>('DELETE', path, {});
-  }
-
-  private async request<T>(method: string, path: string, options: RequestOptions): Promise<ApiResponse<T>> {
-    const url = this.url(path);
+  private async request<T>(method: string, template: string, init: RequestInit = {}): Promise<ApiResponse<T>> {
+    const url = this.url(this.pathOf(template, init));
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
-    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
-    let requestBody: string | FormData | undefined = options.form;
-    if (options.json !== undefined) {
+    const timeoutMs = init.timeoutMs ?? this.timeoutMs;
+    let requestBody: string | FormData | undefined = init.form;
+    if (init.json !== undefined) {
       headers['Content-Type'] = 'application/json';
-      requestBody = JSON.stringify(options.json);
+      requestBody = JSON.stringify(init.json);
     }
 
     let status: number;
@@ -164,7 +215,7 @@ export class ApiClient {
       throw new ApiUnreachableError(this.baseUrl, describeNetworkError(error, url, timeoutMs));
     }
 
-    const answered = (status >= 200 && status < 300) || options.acceptStatuses?.includes(status) === true;
+    const answered = (status >= 200 && status < 300) || init.acceptStatuses?.includes(status) === true;
     if (answered && text === '') return { status, body: undefined as T }; // 204 No Content and the like
     const body = parseJson(text);
     if (body === undefined) {

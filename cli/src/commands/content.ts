@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import type { Command } from 'commander';
-import { ApiError } from '../api-client';
+import { ApiError, type JsonBody } from '../api-client';
 import { CliError, EXIT_USAGE } from '../cli-error';
 import { print, printResult, renderJson, renderRecord, renderTable, type Cell } from '../output';
 import { readJsonFile } from '../json-file';
@@ -17,9 +17,12 @@ export interface ContentManifest {
   items: Item[];
 }
 
+/** The admin API's collections the CLI manages as nouns. */
+type NounName = 'gallery' | 'exhibit' | 'resources' | 'trending' | 'projects';
+
 interface Noun {
   /** The admin API's collection, /api/admin/content/<name>. */
-  name: string;
+  name: NounName;
   /** One item, for messages. */
   noun: string;
   /** The field that names an item in the API's routes. */
@@ -64,8 +67,10 @@ export const CONTENT_NOUNS: Noun[] = [
 /** The item's name in the API's routes (trending users are `_id` in the public shape). */
 const keyOf = (noun: Noun, item: Item) => String(item[noun.key] ?? item._id ?? '');
 
-const collectionPath = (noun: Noun) => `/admin/content/${noun.name}`;
-const itemPath = (noun: Noun, key: string) => `${collectionPath(noun)}/${encodeURIComponent(key)}`;
+const collectionPath = (noun: Noun) => `/admin/content/${noun.name}` as const;
+const itemPath = (noun: Noun) => `/admin/content/${noun.name}/{id}` as const;
+/** The fields a person gave (--set, --file, a manifest's item) go as they are: the API checks them and names any it refuses. */
+const given = <Body>(fields: Item) => fields as Body;
 
 function cell(value: unknown): Cell {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
@@ -122,7 +127,8 @@ function registerNoun(program: Command, noun: Noun, clientFor: ClientFor, exampl
     .option('--json', 'print them as JSON')
     .addHelpText('after', examples(`atelier ${noun.name} list`, `atelier ${noun.name} list --json`))
     .action(async (options: { json?: boolean }, command: Command) => {
-      const { body: items } = await clientFor(command).get<Item[]>(collectionPath(noun));
+      const { body } = await clientFor(command).get(collectionPath(noun));
+      const items: Item[] = body; // columns are read by name, whichever collection it is
       printResult(items, options, () =>
         items.length === 0
           ? `No ${noun.noun}s.`
@@ -139,7 +145,7 @@ function registerNoun(program: Command, noun: Noun, clientFor: ClientFor, exampl
     .option('--json', 'print it as JSON')
     .addHelpText('after', examples(`atelier ${noun.name} show <${noun.key}>`))
     .action(async (key: string, options: { json?: boolean }, command: Command) => {
-      const { body: item } = await clientFor(command).get<Item>(itemPath(noun, key));
+      const { body: item } = await clientFor(command).get(itemPath(noun), { path: { id: key } });
       printResult(item, options, () => renderRecord(Object.entries(item).map(([field, value]) => [field, cell(value)])));
     });
 
@@ -154,7 +160,8 @@ function registerNoun(program: Command, noun: Noun, clientFor: ClientFor, exampl
       examples(`atelier ${noun.name} add --file item.json`, `atelier ${noun.name} show <${noun.key}> --json | atelier ${noun.name} add --file -`),
     )
     .action(async (options: { file?: string; set: string[]; json?: boolean }, command: Command) => {
-      const { body: item } = await clientFor(command).post<Item>(collectionPath(noun), fieldsFrom(options));
+      const path = collectionPath(noun);
+      const { body: item } = await clientFor(command).post(path, { json: given<JsonBody<typeof path, 'post'>>(fieldsFrom(options)) });
       printResult(item, options, () => `Added ${noun.noun} ${keyOf(noun, item)}`);
     });
 
@@ -166,7 +173,8 @@ function registerNoun(program: Command, noun: Noun, clientFor: ClientFor, exampl
     .option('--json', 'print the changed item as JSON')
     .addHelpText('after', examples(`atelier ${noun.name} update <${noun.key}> --set title="A better title"`))
     .action(async (key: string, options: { file?: string; set: string[]; json?: boolean }, command: Command) => {
-      const { body: item } = await clientFor(command).patch<Item>(itemPath(noun, key), fieldsFrom(options));
+      const path = itemPath(noun);
+      const { body: item } = await clientFor(command).patch(path, { path: { id: key }, json: given<JsonBody<typeof path, 'patch'>>(fieldsFrom(options)) });
       printResult(item, options, () => `Updated ${noun.noun} ${keyOf(noun, item)}`);
     });
 
@@ -175,7 +183,7 @@ function registerNoun(program: Command, noun: Noun, clientFor: ClientFor, exampl
     .description(`remove a ${noun.noun} from the site`)
     .addHelpText('after', examples(`atelier ${noun.name} remove <${noun.key}>`))
     .action(async (key: string, _options: unknown, command: Command) => {
-      await clientFor(command).delete(itemPath(noun, key));
+      await clientFor(command).delete(itemPath(noun), { path: { id: key } });
       print(`Removed ${noun.noun} ${key}`);
     });
 
@@ -188,7 +196,7 @@ function registerNoun(program: Command, noun: Noun, clientFor: ClientFor, exampl
     .option('--output <file>', 'where to write it (default: standard output)')
     .addHelpText('after', examples(`atelier ${noun.name} export --output ${noun.name}.json`))
     .action(async (options: { output?: string }, command: Command) => {
-      const { body: items } = await clientFor(command).get<Item[]>(collectionPath(noun));
+      const { body: items } = await clientFor(command).get(collectionPath(noun));
       const manifest: ContentManifest = { atelier: 'content', version: 1, collection: noun.name, items };
       if (options.output === undefined) return print(renderJson(manifest));
       fs.writeFileSync(options.output, `${renderJson(manifest)}\n`);
@@ -203,7 +211,7 @@ function registerNoun(program: Command, noun: Noun, clientFor: ClientFor, exampl
     .action(async (file: string, options: { json?: boolean }, command: Command) => {
       const manifest = readManifest(file, noun);
       const client = clientFor(command);
-      const { body: existing } = await client.get<Item[]>(collectionPath(noun));
+      const { body: existing } = await client.get(collectionPath(noun));
       const known = new Set(existing.map((item) => identityOf(noun, item)));
       const summary = { added: 0, skipped: 0, failed: [] as Array<{ item: number; reason: string }> };
       for (const [index, item] of manifest.items.entries()) {
@@ -212,7 +220,8 @@ function registerNoun(program: Command, noun: Noun, clientFor: ClientFor, exampl
           continue;
         }
         try {
-          await client.post(collectionPath(noun), noun.toCreate(item));
+          const path = collectionPath(noun);
+          await client.post(path, { json: given<JsonBody<typeof path, 'post'>>(noun.toCreate(item)) });
           summary.added += 1;
         } catch (error) {
           // A unique field already taken (a gallery picture's hash) means the site has it.
@@ -256,7 +265,7 @@ function registerSite(program: Command, clientFor: ClientFor, examples: Examples
     .option('--json', 'print it as JSON')
     .addHelpText('after', examples('atelier site show --json'))
     .action(async (options: { json?: boolean }, command: Command) => {
-      const { body: profile } = await clientFor(command).get<Item>('/admin/content/site');
+      const { body: profile } = await clientFor(command).get('/admin/content/site');
       printResult(profile, options, () => renderRecord(Object.entries(profile).map(([field, value]) => [field, cell(value)])));
     });
 
@@ -268,8 +277,8 @@ function registerSite(program: Command, clientFor: ClientFor, examples: Examples
     .addHelpText('after', examples('atelier site update --set ownerName="Ada Lovelace"', 'atelier site update --file profile.json'))
     .action(async (options: { file?: string; set: string[] }, command: Command) => {
       const client = clientFor(command);
-      const { body: profile } = await client.get<Item>('/admin/content/site');
-      await client.put('/admin/content/site', { ...profile, ...fieldsFrom(options) });
+      const { body: profile } = await client.get('/admin/content/site');
+      await client.put('/admin/content/site', { json: given<JsonBody<'/admin/content/site', 'put'>>({ ...profile, ...fieldsFrom(options) }) });
       print('Updated the profile card');
     });
 
@@ -279,7 +288,7 @@ function registerSite(program: Command, clientFor: ClientFor, examples: Examples
     .option('--output <file>', 'where to write it (default: standard output)')
     .addHelpText('after', examples('atelier site export --output site.json'))
     .action(async (options: { output?: string }, command: Command) => {
-      const { body: profile } = await clientFor(command).get<Item>('/admin/content/site');
+      const { body: profile } = await clientFor(command).get('/admin/content/site');
       const manifest = { atelier: 'content', version: 1, collection: 'site', profile };
       if (options.output === undefined) return print(renderJson(manifest));
       fs.writeFileSync(options.output, `${renderJson(manifest)}\n`);
@@ -295,7 +304,7 @@ function registerSite(program: Command, clientFor: ClientFor, examples: Examples
       if (value?.atelier !== 'content' || value.collection !== 'site' || typeof value.profile !== 'object') {
         throw new CliError(`${file} is not an atelier site export (write one with atelier site export)`);
       }
-      await clientFor(command).put('/admin/content/site', value.profile);
+      await clientFor(command).put('/admin/content/site', { json: given<JsonBody<'/admin/content/site', 'put'>>(value.profile as Item) });
       print(`Imported the profile card from ${file}`);
     });
 }

@@ -25,7 +25,6 @@ function checkPosition(page: ExamplePage, position: number): void {
   if (position > count) throw new CliError(`the ${page} page has examples 1 to ${count}, not ${position}`, EXIT_USAGE);
 }
 
-const examplePath = (page: ExamplePage, position: number) => `/admin/examples/${page}/${position}`;
 const shorten = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
 
 /** "forge 2 shows /assets/examples/….png, made with SDXL 1.0" */
@@ -44,7 +43,7 @@ export function registerExampleCommands(program: Command, clientFor: ClientFor, 
     .option('--json', 'print the examples as JSON')
     .addHelpText('after', examples('atelier examples list', 'atelier examples list --json'))
     .action(async (options: { json?: boolean }, command: Command) => {
-      const { body: list } = await clientFor(command).get<AdminGenerationExample[]>('/admin/examples');
+      const { body: list } = await clientFor(command).get('/admin/examples');
       printResult(list, options, () =>
         renderTable(
           ['PAGE', '#', 'MODEL', 'PROMPT', 'PICTURE', 'SOURCE'],
@@ -78,7 +77,7 @@ export function registerExampleCommands(program: Command, clientFor: ClientFor, 
       form.set('model', options.model);
       if (options.prompt !== undefined) form.set('prompt', options.prompt);
       form.set('picture', new Blob([fs.readFileSync(file)]), path.basename(file));
-      const { body: example } = await clientFor(command).postForm<AdminGenerationExample>(examplePath(page, position), form);
+      const { body: example } = await clientFor(command).post('/admin/examples/{page}/{position}', { path: { page, position }, form });
       printResult(example, options, () => `Example ${shows(example)}`);
     });
 
@@ -91,7 +90,7 @@ export function registerExampleCommands(program: Command, clientFor: ClientFor, 
     .addHelpText('after', examples('atelier examples reset forge 2'))
     .action(async (page: ExamplePage, position: number, options: { json?: boolean }, command: Command) => {
       checkPosition(page, position);
-      const { body: example } = await clientFor(command).post<AdminGenerationExample>(`${examplePath(page, position)}/reset`);
+      const { body: example } = await clientFor(command).post('/admin/examples/{page}/{position}/reset', { path: { page, position } });
       printResult(example, options, () => `Example ${shows(example)} (built in)`);
     });
 }

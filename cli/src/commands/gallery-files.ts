@@ -8,17 +8,6 @@ import { print, printResult, progressBar, renderJson } from '../output';
 import { readJsonFile } from '../json-file';
 import type { ClientFor, Examples } from './command-kit';
 
-/** The gallery item fields this file needs (the admin API's AdminGalleryItem). */
-interface GalleryItem {
-  id: string;
-  img: string;
-  /** A video item's file; `img` is its poster. */
-  video?: string;
-  title: string;
-  author: string;
-  contentHash: string | null;
-}
-
 /**
  * manifest.json in a gallery folder: which picture file has which title (model) and author; a video
  * item names its video file too, `file` being its poster.
@@ -34,6 +23,7 @@ const PICTURE_FILE = /\.(jpe?g|png)$/i;
 const VIDEO_FILE = /\.(webm|mp4)$/i;
 const UPLOAD_PATH = '/admin/content/gallery/upload';
 const VIDEO_UPLOAD_PATH = '/admin/content/gallery/upload/video';
+type UploadPath = typeof UPLOAD_PATH | typeof VIDEO_UPLOAD_PATH;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const slugOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'picture';
@@ -95,7 +85,7 @@ function entriesOf(dir: string, options: ImportOptions): ImportEntry[] {
 }
 
 /** The upload of one item: the picture, or the video with its poster. */
-function uploadOf(dir: string, entry: ImportEntry): { path: string; form: FormData; bytes: Buffer } {
+function uploadOf(dir: string, entry: ImportEntry): { path: UploadPath; form: FormData; bytes: Buffer } {
   const form = new FormData();
   form.set('title', entry.title);
   form.set('author', entry.author);
@@ -121,7 +111,7 @@ export function registerGalleryFileCommands(gallery: Command, clientFor: ClientF
     .action(async (dir: string, options: ImportOptions, command: Command) => {
       const entries = entriesOf(dir, options);
       const client = clientFor(command);
-      const { body: existing } = await client.get<GalleryItem[]>('/admin/content/gallery');
+      const { body: existing } = await client.get('/admin/content/gallery');
       const known = new Set(existing.map((item) => item.contentHash).filter(Boolean));
       const summary = { added: 0, skipped: 0, failed: [] as Array<{ file: string; reason: string }> };
       const progress = progressBar(entries.length, 'Importing');
@@ -134,7 +124,7 @@ export function registerGalleryFileCommands(gallery: Command, clientFor: ClientF
             summary.skipped += 1;
           } else {
             try {
-              await client.postForm(upload.path, upload.form);
+              await client.post(upload.path, { form: upload.form });
               summary.added += 1;
               known.add(hash);
             } catch (error) {
@@ -163,7 +153,7 @@ export function registerGalleryFileCommands(gallery: Command, clientFor: ClientF
     .addHelpText('after', examples('atelier gallery export ./gallery-backup', 'atelier --api https://new.example.com gallery import ./gallery-backup'))
     .action(async (dir: string, _options: unknown, command: Command) => {
       const client = clientFor(command);
-      const { body: items } = await client.get<GalleryItem[]>('/admin/content/gallery');
+      const { body: items } = await client.get('/admin/content/gallery');
       fs.mkdirSync(dir, { recursive: true });
       const manifest: GalleryManifest = { atelier: 'gallery', version: 1, items: [] };
       const progress = progressBar(items.length, 'Exporting');

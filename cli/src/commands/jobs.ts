@@ -1,4 +1,4 @@
-import { JOB_STATUSES, type AdminJob, type JobStatus, type PurgeJobsRequest, type PurgeJobsResult } from '@atelier/contracts';
+import { JOB_STATUSES, type AdminJob, type JobStatus } from '@atelier/contracts';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { printResult, renderRecord, renderTable, type Cell } from '../output';
 import { wholeNumber, type ClientFor, type Examples } from './command-kit';
@@ -7,8 +7,6 @@ import { wholeNumber, type ClientFor, type Examples } from './command-kit';
 const LIST_MAX = 500;
 const PROMPT_WIDTH = 40;
 const MINUTES_PER_UNIT = { m: 1, h: 60, d: 24 * 60 } as const;
-
-const jobPath = (id: string) => `/admin/jobs/${encodeURIComponent(id)}`;
 
 /** Ten years, as the API allows. */
 const AGE_MAX_MINUTES = 10 * 366 * MINUTES_PER_UNIT.d;
@@ -45,11 +43,8 @@ export function registerJobCommands(program: Command, clientFor: ClientFor, exam
     .option('--json', 'print the jobs as JSON')
     .addHelpText('after', examples('atelier jobs list', 'atelier jobs list --status ERROR --limit 10', 'atelier jobs list --json'))
     .action(async (options: { status?: JobStatus; limit?: number; json?: boolean }, command: Command) => {
-      const query = new URLSearchParams();
-      if (options.status) query.set('status', options.status);
-      if (options.limit !== undefined) query.set('limit', String(options.limit));
-      const search = query.toString();
-      const { body: list } = await clientFor(command).get<AdminJob[]>(`/admin/jobs${search ? `?${search}` : ''}`);
+      const query = { status: options.status, limit: options.limit === undefined ? undefined : String(options.limit) };
+      const { body: list } = await clientFor(command).get('/admin/jobs', { query });
       printResult(list, options, () =>
         list.length === 0
           ? `No ${options.status ? `${options.status} ` : ''}jobs.`
@@ -66,7 +61,7 @@ export function registerJobCommands(program: Command, clientFor: ClientFor, exam
     .option('--json', 'print the job as JSON')
     .addHelpText('after', examples('atelier jobs show 3f2b…', 'atelier jobs show 3f2b… --json'))
     .action(async (id: string, options: { json?: boolean }, command: Command) => {
-      const { body: job } = await clientFor(command).get<AdminJob>(jobPath(id));
+      const { body: job } = await clientFor(command).get('/admin/jobs/{id}', { path: { id } });
       printResult(job, options, () => renderJob(job));
     });
 
@@ -76,7 +71,7 @@ export function registerJobCommands(program: Command, clientFor: ClientFor, exam
     .option('--json', 'print the cancelled job as JSON')
     .addHelpText('after', examples('atelier jobs cancel 3f2b…'))
     .action(async (id: string, options: { json?: boolean }, command: Command) => {
-      const { body: job } = await clientFor(command).post<AdminJob>(`${jobPath(id)}/cancel`);
+      const { body: job } = await clientFor(command).post('/admin/jobs/{id}/cancel', { path: { id } });
       printResult(job, options, () => `Job ${job.id} cancelled`);
     });
 
@@ -86,7 +81,7 @@ export function registerJobCommands(program: Command, clientFor: ClientFor, exam
     .option('--json', 'print the new job as JSON')
     .addHelpText('after', examples('atelier jobs retry 3f2b…', 'atelier jobs retry 3f2b… --json'))
     .action(async (id: string, options: { json?: boolean }, command: Command) => {
-      const { body: job } = await clientFor(command).post<AdminJob>(`${jobPath(id)}/retry`);
+      const { body: job } = await clientFor(command).post('/admin/jobs/{id}/retry', { path: { id } });
       printResult(job, options, () => `Job ${id} retried as job ${job.id} (${job.status})`);
     });
 
@@ -99,8 +94,7 @@ export function registerJobCommands(program: Command, clientFor: ClientFor, exam
     .option('--json', 'print the result as JSON')
     .addHelpText('after', examples('atelier jobs purge --older-than 7d', 'atelier jobs purge --older-than 12h --json'))
     .action(async (options: { olderThan: number; json?: boolean }, command: Command) => {
-      const body: PurgeJobsRequest = { olderThanMinutes: options.olderThan };
-      const { body: result } = await clientFor(command).post<PurgeJobsResult>('/admin/jobs/purge', body);
+      const { body: result } = await clientFor(command).post('/admin/jobs/purge', { json: { olderThanMinutes: options.olderThan } });
       printResult(result, options, () => `Deleted ${result.deleted} finished job${result.deleted === 1 ? '' : 's'} older than ${formatAge(options.olderThan)}`);
     });
 }

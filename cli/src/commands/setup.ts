@@ -11,8 +11,6 @@ import type { ClientFor, Examples } from './command-kit';
 // `atelier setup`: the owner's first step after installing. The profile card is asked for field by
 // field, each current value offered as the default, and written once at the end, after a summary.
 
-const PROFILE_PATH = '/admin/content/site';
-const PHOTO_PATH = '/admin/content/site/photo';
 
 /** What answers mean: Enter keeps the value shown, `-` removes it (where it may go). */
 const KEEP = '';
@@ -162,7 +160,7 @@ function summaryOf(profile: SiteProfile, photo: string | undefined): string {
 
 async function setup(command: Command, clientFor: ClientFor): Promise<void> {
   const client = clientFor(command);
-  const { body: current } = await client.get<SiteProfile>(PROFILE_PATH);
+  const { body: current } = await client.get('/admin/content/site');
   const prompter = new Prompter();
   try {
     const { profile, photo } = await askForProfile(prompter, current);
@@ -172,7 +170,7 @@ async function setup(command: Command, clientFor: ClientFor): Promise<void> {
       return;
     }
     // The card first: if the site refuses a field, nothing has changed yet, photo included.
-    await client.put(PROFILE_PATH, profile);
+    await client.put('/admin/content/site', { json: profile });
     if (photo) await sendPhoto(client, photo);
     print(`Saved the profile card${photo ? ' and its photo' : ''}`);
   } finally {
@@ -184,7 +182,7 @@ async function sendPhoto(client: ApiClient, file: string): Promise<void> {
   const form = new FormData();
   form.set('picture', new Blob([fs.readFileSync(file)]), path.basename(file));
   try {
-    await client.postForm(PHOTO_PATH, form);
+    await client.post('/admin/content/site/photo', { form });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     throw new CliError(`saved the profile card, but the site refused the photo: ${error.message}; run atelier setup again with another picture`);

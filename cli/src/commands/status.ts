@@ -1,4 +1,4 @@
-import type { GpuWorker, HealthResponse, JobsSummary } from '@atelier/contracts';
+import type { HealthResponse, JobsSummary } from '@atelier/contracts';
 import type { ApiClient } from '../api-client';
 import { CliError } from '../cli-error';
 import { printResult, renderRecord, type Cell } from '../output';
@@ -17,8 +17,8 @@ export interface GenerationStatus {
 
 async function generationStatus(admin: ApiClient): Promise<GenerationStatus> {
   const [{ body: summary }, { body: workers }] = await Promise.all([
-    admin.get<JobsSummary>('/admin/jobs/summary'),
-    admin.get<GpuWorker[]>('/admin/workers'),
+    admin.get('/admin/jobs/summary'),
+    admin.get('/admin/workers'),
   ]);
   return {
     dispatcher: summary.dispatcher,
@@ -38,7 +38,7 @@ async function generationStatus(admin: ApiClient): Promise<GenerationStatus> {
  */
 export async function status(client: ApiClient, options: StatusOptions, admin?: ApiClient): Promise<void> {
   // A degraded API answers 503 with the same report: that is an answer to show, not a failure to hide.
-  const { status: httpStatus, body } = await client.get<unknown>('/health', { acceptStatuses: [503] });
+  const { status: httpStatus, body } = await client.get('/health', { acceptStatuses: [503] });
   if (!isHealthResponse(body)) {
     throw new CliError(
       `${client.url('/health')} answered HTTP ${httpStatus} but not with an Atelier health report; is ${client.baseUrl} an Atelier site?`,

@@ -3,8 +3,6 @@ import type { Command } from 'commander';
 import { printResult, renderRecord, renderTable } from '../output';
 import { wholeNumber, type ClientFor, type Examples } from './command-kit';
 
-const memberPath = (idOrEmail: string) => `/admin/users/${encodeURIComponent(idOrEmail)}`;
-
 const fullName = (member: AdminMember) => `${member.firstName} ${member.lastName}`;
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
@@ -23,11 +21,8 @@ export function registerUserCommands(program: Command, clientFor: ClientFor, exa
     .option('--json', 'print the members as JSON')
     .addHelpText('after', examples('atelier users list', 'atelier users list --search lovelace --limit 10', 'atelier users list --json'))
     .action(async (options: { search?: string; limit?: number; json?: boolean }, command: Command) => {
-      const query = new URLSearchParams();
-      if (options.search) query.set('q', options.search);
-      if (options.limit !== undefined) query.set('limit', String(options.limit));
-      const search = query.toString();
-      const { body: list } = await clientFor(command).get<AdminMember[]>(`/admin/users${search ? `?${search}` : ''}`);
+      const query = { q: options.search || undefined, limit: options.limit };
+      const { body: list } = await clientFor(command).get('/admin/users', { query });
       printResult(list, options, () =>
         list.length === 0
           ? options.search
@@ -56,7 +51,7 @@ export function registerUserCommands(program: Command, clientFor: ClientFor, exa
     .option('--json', 'print the member as JSON')
     .addHelpText('after', examples('atelier users show ada@example.com', 'atelier users show 3f2b… --json'))
     .action(async (idOrEmail: string, options: { json?: boolean }, command: Command) => {
-      const { body: member } = await clientFor(command).get<AdminMember>(memberPath(idOrEmail));
+      const { body: member } = await clientFor(command).get('/admin/users/{idOrEmail}', { path: { idOrEmail } });
       printResult(member, options, () => renderMember(member));
     });
 
@@ -70,7 +65,7 @@ export function registerUserCommands(program: Command, clientFor: ClientFor, exa
       .option('--json', 'print the member as JSON')
       .addHelpText('after', examples(`atelier users ${name} ada@example.com`, `atelier users ${name} 3f2b…`))
       .action(async (idOrEmail: string, options: { json?: boolean }, command: Command) => {
-        const { body: member } = await clientFor(command).post<AdminMember>(`${memberPath(idOrEmail)}/${name}`);
+        const { body: member } = await clientFor(command).post(`/admin/users/{idOrEmail}/${name}`, { path: { idOrEmail } });
         printResult(member, options, () => `Member ${fullName(member)} <${member.email}> (${member.id}) ${disabled ? 'disabled' : 'enabled'}: ${effect}`);
       });
   }
@@ -81,7 +76,7 @@ export function registerUserCommands(program: Command, clientFor: ClientFor, exa
     .option('--json', 'print the guest as JSON')
     .addHelpText('after', examples('atelier users reset-guest'))
     .action(async (options: { json?: boolean }, command: Command) => {
-      const { body: guest } = await clientFor(command).post<AdminMember>('/admin/users/reset-guest');
+      const { body: guest } = await clientFor(command).post('/admin/users/reset-guest');
       printResult(
         guest,
         options,

@@ -1,21 +1,12 @@
-import {
-  RUNPOD_IMAGES,
-  WORKER_KINDS,
-  type GpuWorker,
-  type RegisterWorkerRequest,
-  type UpdateWorkerRequest,
-  type WorkerTestResult,
-} from '@atelier/contracts';
+import { RUNPOD_IMAGES, WORKER_KINDS, type GpuWorker } from '@atelier/contracts';
 import { Option, type Command } from 'commander';
-import { ApiError } from '../api-client';
+import { ApiError, type JsonBody } from '../api-client';
 import { readJsonFile } from '../json-file';
 import { print, printResult, renderRecord, renderTable, type Cell } from '../output';
 import { wholeNumber, type ClientFor, type Examples } from './command-kit';
 
 // A test generation waits on the worker, which may take up to its own 120 s limit.
 const TEST_TIMEOUT_MS = 180_000;
-
-const workerPath = (id: string) => `/admin/workers/${encodeURIComponent(id)}`;
 
 /** `atelier workers ...`: the GPU workers that serve Forge and Dream-o-matic jobs. */
 export function registerWorkerCommands(program: Command, clientFor: ClientFor, examples: Examples): void {
@@ -47,7 +38,7 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
       ),
     )
     .action(async (options: RegisterOptions, command: Command) => {
-      const body: RegisterWorkerRequest = {
+      const body: JsonBody<'/admin/workers', 'post'> = {
         name: options.name,
         kind: options.kind,
         url: options.url,
@@ -63,7 +54,7 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
         check: options.check,
       };
       const { body: worker } = await clientFor(command)
-        .post<GpuWorker>('/admin/workers', body)
+        .post('/admin/workers', { json: body })
         .catch((error: unknown) => {
           // The API's advice is for API callers; the CLI's switch for it is --no-check.
           for (const detail of (error instanceof ApiError && error.details) || []) {
@@ -80,7 +71,7 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
     .option('--json', 'print the workers as JSON')
     .addHelpText('after', examples('atelier workers list', 'atelier workers list --json'))
     .action(async (options: { json?: boolean }, command: Command) => {
-      const { body: list } = await clientFor(command).get<GpuWorker[]>('/admin/workers');
+      const { body: list } = await clientFor(command).get('/admin/workers');
       printResult(list, options, () =>
         list.length === 0
           ? 'No workers registered: jobs are rendered by the built-in procedural renderer.'
@@ -108,7 +99,7 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
     .option('--json', 'print the worker as JSON')
     .addHelpText('after', examples('atelier workers show 3f2b…'))
     .action(async (id: string, options: { json?: boolean }, command: Command) => {
-      const { body: worker } = await clientFor(command).get<GpuWorker>(workerPath(id));
+      const { body: worker } = await clientFor(command).get('/admin/workers/{id}', { path: { id } });
       printResult(worker, options, () => renderWorker(worker));
     });
 
@@ -121,8 +112,7 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
       .description(help)
       .addHelpText('after', examples(`atelier workers ${name} 3f2b…`))
       .action(async (id: string, _options: unknown, command: Command) => {
-        const update: UpdateWorkerRequest = { enabled };
-        const { body: worker } = await clientFor(command).patch<GpuWorker>(workerPath(id), update);
+        const { body: worker } = await clientFor(command).patch('/admin/workers/{id}', { path: { id }, json: { enabled } });
         print(`Worker ${worker.name} (${worker.id}) ${enabled ? 'enabled' : 'disabled'}`);
       });
   }
@@ -132,7 +122,7 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
     .description('unregister the worker (jobs it ran keep its id)')
     .addHelpText('after', examples('atelier workers remove 3f2b…'))
     .action(async (id: string, _options: unknown, command: Command) => {
-      await clientFor(command).delete(workerPath(id));
+      await clientFor(command).delete('/admin/workers/{id}', { path: { id } });
       print(`Worker ${id} removed`);
     });
 
@@ -142,7 +132,7 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
     .option('--json', 'print the result as JSON')
     .addHelpText('after', examples('atelier workers test 3f2b…'))
     .action(async (id: string, options: { json?: boolean }, command: Command) => {
-      const { body: result } = await clientFor(command).post<WorkerTestResult>(`${workerPath(id)}/test`, undefined, { timeoutMs: TEST_TIMEOUT_MS });
+      const { body: result } = await clientFor(command).post('/admin/workers/{id}/test', { path: { id }, timeoutMs: TEST_TIMEOUT_MS });
       printResult(result, options, () =>
         renderRecord([
           ['Worker', result.workerId],
