@@ -1,5 +1,9 @@
 # One image for both scale-out roles: the API (default command) and the generation worker.
-FROM node:20-bookworm-slim AS build
+# Base: Node 26, the newest LTS line and the one .ci/run tests besides the machine's own Node, on
+# Debian 13 (trixie), the Debian release of the official image's default `26` tag (the same image
+# is also published on bookworm; trixie is Debian's current stable). Its deps (sharp, argon2,
+# resvg) install as prebuilt binaries from their npm packages, so no compiler is needed.
+FROM node:26-trixie-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
@@ -10,9 +14,10 @@ COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN NX_DAEMON=false npx nx run-many -t build -p @atelier/contracts @atelier/backend @atelier/frontend
+RUN NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false npx nx run-many -t build -p @atelier/contracts @atelier/backend @atelier/frontend
 
-FROM node:20-bookworm-slim
+FROM node:26-trixie-slim
+# Production: JSON logs, one object per line, for `docker compose logs` and collectors.
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000
 # The seeded illustrations are SVG with text (initials, chart labels); librsvg needs a font to draw it.
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
