@@ -29,8 +29,8 @@ try {
     platform: 'node',
     format: 'cjs',
     target: `node${nodeMajor}`,
-    // The shared package's sources, so packing needs no build of it first.
-    alias: { '@atelier/contracts': join(root, 'contracts/src/index.ts') },
+    // The shared package's sources (its entry and subpaths), so packing needs no build of it first.
+    alias: { '@atelier/contracts': join(root, 'contracts/src') },
     tsconfig: join(cli, 'tsconfig.build.json'),
     metafile: true,
     absWorkingDir: root, // metafile inputs are then relative to the repository
