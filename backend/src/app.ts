@@ -75,10 +75,13 @@ export async function createApp(options: AppModuleOptions): Promise<NestFastifyA
   const { config } = options;
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(options), httpAdapter(options), {
     bufferLogs: true,
+    // Start-up lines wait for our logger (flushed below); a failed start prints only its error (main.ts).
+    autoFlushLogs: false,
     abortOnError: false,
     bodyParser: false, // ours, below: an empty JSON body is no body, and errors answer in the API's shape
   });
   app.useLogger(app.get(AppLogger));
+  app.flushLogs();
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', requestLogging(app.get(ROOT_LOGGER)));
   registerBodyParsers(fastify);

@@ -5,7 +5,8 @@ import type { Logger as Pino } from 'pino';
 import { createApp } from './app';
 import { ROOT_LOGGER } from './common/logging/logging.module';
 import { exitGracefullyOnSignals } from './common/process/graceful-exit';
-import { type AppConfig, ConfigError, loadAppConfig } from './config/app-config';
+import { startupFailureMessage, type StartupTargets } from './common/process/startup-failure';
+import { type AppConfig, loadAppConfig } from './config/app-config';
 import { type RuntimeSecrets, resolveRuntimeSecrets } from './config/runtime-secrets';
 import { databaseTargetFor } from './db/database';
 import { configureSharp } from './modules/media/sharp-settings';
@@ -37,9 +38,12 @@ function readySummary(config: AppConfig, secrets: RuntimeSecrets, url: string) {
   };
 }
 
+let targets: StartupTargets | undefined;
+
 async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadAppConfig(process.env, process.cwd(), process.stdout);
+  targets = config;
   configureSharp();
   const secrets = resolveRuntimeSecrets(config);
   const app = await createApp({ config, secrets });
@@ -52,7 +56,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A bad environment is the operator's to fix: say which variable, without a stack trace.
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(startupFailureMessage(error, targets));
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import { coreImports, type AppModuleOptions } from './app.module';
 import { GenerationModule } from './modules/generation/generation.module';
 import { AppLogger } from './common/logging/app-logger';
 import { exitGracefullyOnSignals } from './common/process/graceful-exit';
+import { startupFailureMessage, type StartupTargets } from './common/process/startup-failure';
 import { ConfigError, loadAppConfig } from './config/app-config';
 import { resolveRuntimeSecrets } from './config/runtime-secrets';
 import { configureSharp } from './modules/media/sharp-settings';
@@ -18,9 +19,12 @@ class WorkerModule {
   }
 }
 
+let targets: StartupTargets | undefined;
+
 async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadAppConfig(process.env, process.cwd(), process.stdout);
+  targets = config;
   if (!config.databaseUrl || !config.redisUrl) {
     throw new ConfigError([
       'DATABASE_URL and REDIS_URL are both required by the separate worker process; without them `npm start` runs jobs in-process',
@@ -29,15 +33,17 @@ async function main(): Promise<void> {
   configureSharp();
   const app = await NestFactory.createApplicationContext(
     WorkerModule.register({ config, secrets: resolveRuntimeSecrets(config) }),
-    { bufferLogs: true, abortOnError: false },
+    // Start-up lines wait for our logger, and a failed start prints only the error, below.
+    { bufferLogs: true, autoFlushLogs: false, abortOnError: false },
   );
   app.useLogger(app.get(AppLogger));
+  app.flushLogs();
   exitGracefullyOnSignals(app);
   const { queuePrefix, concurrency } = config.generation;
   new NestLogger('Worker').log({ dataDir: config.dataDir, databaseDriver: 'postgres', queue: queuePrefix, concurrency }, 'Worker ready: running generation jobs from the BullMQ queue');
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(startupFailureMessage(error, targets));
   process.exit(1);
 });

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import * as fs from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import * as path from 'node:path';
 import type { HealthResponse } from '@atelier/contracts';
 import { openDatabase } from '../src/db/database';
@@ -55,10 +57,38 @@ jest.setTimeout(180_000);
       const { code, stderr } = await runToExit({ DATA_DIR: dataDir, PORT: String(await freePort()) });
       expect(code).toBe(1);
       expect(stderr).toContain(`in use by process ${first.child.pid}`);
+      expect(stderr).not.toMatch(/\n\s+at /);
       const res = await fetch(`http://127.0.0.1:${first.port}/api/health`);
       expect(res.status).toBe(200);
     } finally {
       await first.stop();
     }
+  });
+
+  it('says in one line that the port is taken, without a stack or start-up noise', async () => {
+    const holder = createServer().listen(0, '0.0.0.0');
+    await once(holder, 'listening');
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const { code, stdout, stderr } = await runToExit({ DATA_DIR: dataDir, PORT: String(port), LOG_FORMAT: 'json' });
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe(
+        `Port ${port} is already in use (another Atelier, or another program, listens on it). Stop that one, or start this one with PORT=<another port>.`,
+      );
+      expect(stdout).not.toContain('InstanceLoader');
+    } finally {
+      holder.close();
+    }
+  });
+
+  it('says PostgreSQL does not answer when DATABASE_URL names a closed port, and how to go on', async () => {
+    const closed = await freePort();
+    const { code, stdout, stderr } = await runToExit({ DATA_DIR: dataDir, DATABASE_URL: `postgres://atelier:secret@127.0.0.1:${closed}/atelier`, LOG_FORMAT: 'json' });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(
+      `PostgreSQL does not answer at postgres://atelier:***@127.0.0.1:${closed}/atelier (ECONNREFUSED). Start it, fix DATABASE_URL, or unset DATABASE_URL to use the embedded database.`,
+    );
+    // Nest's buffered start-up lines are not dumped on a failed start.
+    expect(stdout).not.toContain('InstanceLoader');
   });
 });

@@ -46,12 +46,18 @@ function holderIsAlive(pid: number, lockWrittenAt: number): boolean {
   return startedAt === undefined || startedAt <= lockWrittenAt + CLOCK_STEP_MARGIN_MS;
 }
 
-function inUse(dataDir: string, holder: string): Error {
-  return new Error(
-    `The database in ${dataDir} is in use by ${holder}. Stop it first, or set DATA_DIR to another folder ` +
-      '(use DATABASE_URL with PostgreSQL to run several processes).',
-  );
+/** Another live server holds the data dir: the operator's to resolve, so it is told without a stack. */
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string, holder: string) {
+    super(
+      `The database in ${dataDir} is in use by ${holder}. Stop it first, or set DATA_DIR to another folder ` +
+        '(use DATABASE_URL with PostgreSQL to run several processes).',
+    );
+    this.name = 'DataDirInUseError';
+  }
 }
+
+const inUse = (dataDir: string, holder: string) => new DataDirInUseError(dataDir, holder);
 
 /** The live process a pid file names, if any other than this one. */
 function livePidFileHolder(lockFile: string): number | undefined {

@@ -68,11 +68,13 @@ export async function startServer(env: NodeJS.ProcessEnv, port?: number): Promis
 }
 
 /** Runs an entry point that is expected to stop by itself (a refused configuration). */
-export function runToExit(env: NodeJS.ProcessEnv, entry = MAIN): Promise<{ code: number | null; stderr: string }> {
+export function runToExit(env: NodeJS.ProcessEnv, entry = MAIN): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [entry], { env: { PATH: process.env.PATH, ...env } });
+    let stdout = '';
     let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code, stderr }));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
