@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import type { Response } from 'supertest';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { asBytes, createTestApp, type TestApp } from './helpers/test-app';
 
 const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 const WIDTHS = '124, 180, 248, 340, 360, 496, 680, 768, 1024, 1536';
@@ -35,11 +35,7 @@ describe('image transforms on /assets', () => {
   let original: Buffer;
 
   const get = (url: string, accept?: string) => {
-    const req = t.http.get(url).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const req = asBytes(t.http.get(url));
     return accept ? req.set('Accept', accept) : req;
   };
   const json = (res: Response) => JSON.parse((res.body as Buffer).toString('utf8'));

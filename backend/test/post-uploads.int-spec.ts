@@ -5,7 +5,7 @@ import type { Post } from '@atelier/contracts';
 import sharp from 'sharp';
 import type { Response } from 'supertest';
 import { posts } from '../src/db/schema/posts.table';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { asBytes, createTestApp, type TestApp } from './helpers/test-app';
 import { GIF_FIXTURE, jpegFixture, pngFixture, registerMember, storedFiles, type TestMember } from './helpers/members';
 
 const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg)$/;
@@ -18,14 +18,7 @@ function noisyPng(width: number, height: number): Promise<Buffer> {
 
 /** Fetches a served upload as raw bytes. */
 function fetchAsset(t: TestApp, url: string) {
-  return t.http
-    .get(url)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+  return asBytes(t.http.get(url));
 }
 
 /**

@@ -14,18 +14,10 @@ import { runSeeds } from '../src/db/seed/seeder';
 import type { PictureBatch } from '../src/modules/media/pending-pictures';
 import { assetFile, quietShowcaseSeed, SEED_TIMEOUT_MS } from './helpers/content';
 import { admin, ADMIN_TOKEN } from './helpers/generation';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { asBytes, createTestApp, type TestApp } from './helpers/test-app';
 import { testDriver } from './helpers/test-database';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-/** The answer's bytes, whatever its content type. */
-const bytesOf = (request: ReturnType<TestApp['http']['get']>) =>
-  request.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
 
 const sizeOf = async (response: Response) => {
   const { width, height, format } = await sharp(response.body as Buffer).metadata();
@@ -74,16 +66,16 @@ describe(`seed pictures drawn after the first answer (${testDriver()})`, () => {
 
   it('draws a picture that is not drawn yet when it is asked for, as a file or as a resized variant', async () => {
     const [first, second, third] = pictures();
-    const full = await bytesOf(t.http.get(first.img)).expect(200);
+    const full = await asBytes(t.http.get(first.img)).expect(200);
     expect(full.headers['content-type']).toBe('image/jpeg');
     expect(await sizeOf(full)).toEqual({ width: 768, height: 768, format: 'jpeg' });
 
-    const variant = await bytesOf(t.http.get(`${second.thumb}?w=248&fit=crop&auto=format&dpr=2`).set('Accept', 'image/webp,*/*')).expect(200);
+    const variant = await asBytes(t.http.get(`${second.thumb}?w=248&fit=crop&auto=format&dpr=2`).set('Accept', 'image/webp,*/*')).expect(200);
     expect(variant.headers['content-type']).toBe('image/webp');
     expect(await sizeOf(variant)).toEqual({ width: 496, height: 496, format: 'webp' });
 
     const [guest] = await db.select({ picturePath: users.picturePath }).from(users).where(eq(users.email, 'guest@example.com'));
-    const avatar = await bytesOf(t.http.get(`/assets/users/${guest.picturePath}`)).expect(200);
+    const avatar = await asBytes(t.http.get(`/assets/users/${guest.picturePath}`)).expect(200);
     expect(await sizeOf(avatar)).toEqual({ width: 256, height: 256, format: 'png' });
     const [trending] = (await t.http.get('/api/content/trending').expect(200)).body as TrendingUser[];
     expect((await t.http.get(trending.picturePath).expect(200)).headers['content-type']).toBe('image/png');

@@ -6,7 +6,7 @@ import type { Response } from 'supertest';
 import { matrixNetworkSeed } from '../src/db/seed/matrix-network.seed';
 import { queueSeedPictures } from '../src/db/seed/seed-pictures.service';
 import { runSeeds } from '../src/db/seed/seeder';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { asBytes, createTestApp, type TestApp } from './helpers/test-app';
 import { pngFixture, registrationFields } from './helpers/members';
 
 /*
@@ -98,15 +98,7 @@ class SociopediaClient {
    * the picture as the browser fetches it, bytes in the body.
    */
   picture(fileName: string, headers: Record<string, string> = IMG_HEADERS, root = ''): Promise<Response> {
-    return this.t.http
-      .get(`${root}/assets/${fileName}`)
-      .set(headers)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    return asBytes(this.t.http.get(`${root}/assets/${fileName}`).set(headers));
   }
 }
 

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
+import type Test from 'supertest/lib/test';
 import { createApp } from '../../src/app';
 import { loadAppConfig, type AppConfig } from '../../src/config/app-config';
 import { resolveRuntimeSecrets } from '../../src/config/runtime-secrets';
@@ -15,6 +16,15 @@ export interface TestApp {
   config: AppConfig;
   database: TestDatabase;
   close(): Promise<void>;
+}
+
+/** The answer's body as bytes, whatever its content type (supertest parses only the types it knows). */
+export function asBytes<T extends Test>(request: T): T {
+  return request.buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
 }
 
 export function makeTempDir(prefix = 'atelier-test-'): string {
