@@ -84,9 +84,15 @@ describe('generation examples', () => {
     const fromAssets = await t.http.get('/assets/examples/forge-4.png').expect(200);
     expect(Buffer.compare(fromApi.body as Buffer, fromAssets.body as Buffer)).toBe(0);
 
-    // Each drawn picture's hash is recorded in its row; the others have none yet.
-    const listed = await adminList();
-    const forge4 = listed.find((example) => example.page === 'forge' && example.position === 4);
+    // Each drawn picture's hash is recorded in its row, just after the file is written (the picture
+    // is served without waiting for that write); the others have none yet.
+    const forge4Of = (examples: AdminGenerationExample[]) => examples.find((example) => example.page === 'forge' && example.position === 4);
+    let listed = await adminList();
+    for (const deadline = Date.now() + 5_000; forge4Of(listed)?.contentHash === null && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      listed = await adminList();
+    }
+    const forge4 = forge4Of(listed);
     expect(forge4).toMatchObject({ builtIn: true, contentHash: sha256(fromAssets.body as Buffer) });
     expect(listed.find((example) => example.page === 'forge' && example.position === 1)?.contentHash).toBeNull();
   });
