@@ -137,7 +137,7 @@ test("the picture drop zone takes one file: of two dropped at once, the second i
   }, pngFile().buffer.toString('base64'));
   await page.getByText('Add Picture Here').dispatchEvent('drop', { dataTransfer });
 
-  // react-dropzone 20 keeps the first file and refuses only the surplus.
+  // react-dropzone (19.3 and later) keeps the first file and refuses only the surplus.
   await expect(page.getByRole('alert').filter({ hasText: 'second.png' })).toContainText('Too many files');
   await expect(page.getByRole('alert').filter({ hasText: 'first.png' })).toHaveCount(0);
   await expect(page.getByText('first.png', { exact: true })).toBeVisible();
