@@ -9,7 +9,9 @@
 //   solid PNG in the seed's colour (SaveImage) and is recorded in the history.
 // - GET /history/{prompt_id} (`get_history`): `{}` until the run ends.
 // - POST /interrupt (`post_interrupt`): with `{prompt_id}` only that prompt, and only while it runs;
-//   without, whatever runs. POST /queue (`post_queue`): `{delete: [ids]}` / `{clear: true}` drop pending
+//   without, whatever runs. With `before2025`, a server from before then: `post_interrupt` was
+//   `nodes.interrupt_processing()` whatever the body, and `post_prompt` made up every prompt_id
+//   (`str(uuid.uuid4())`), ignoring one sent. POST /queue (`post_queue`): `{delete: [ids]}` / `{clear: true}` drop pending
 //   prompts only. Both answer 200 with an empty body.
 // - GET /queue (`get_queue`), GET /object_info[/{node_class}] (`get_object_info`, `get_object_info_node`),
 //   GET /models/{folder} (`get_models`), GET /system_stats (`system_stats`), GET /view (`view_image`).
@@ -42,6 +44,8 @@ export interface ComfyUiStandInOptions {
   checkpoints?: string[];
   /** Answer /ws upgrades (default true); false is a proxy in front of ComfyUI that refuses them. */
   webSocket?: boolean;
+  /** A server from before 2025: /interrupt stops whatever runs, /prompt ignores a client's prompt_id. */
+  before2025?: boolean;
 }
 
 export const COMFYUI_STAND_IN_CHECKPOINTS = ['v1-5-pruned-emaonly-fp16.safetensors', 'sd_xl_base_1.0.safetensors'];
@@ -76,6 +80,7 @@ export interface ComfyUiStandInPrompt {
 
 interface State {
   behaviour: StandInBehaviour;
+  before2025: boolean;
   pollsBeforeDone: number;
   checkpoints: string[];
   prompts: Map<string, ComfyUiStandInPrompt>;
@@ -92,6 +97,7 @@ interface State {
 export async function startComfyUiStandIn(options: ComfyUiStandInOptions = {}): Promise<ComfyUiStandIn> {
   const state: State = {
     behaviour: options.behaviour ?? 'ok',
+    before2025: options.before2025 ?? false,
     pollsBeforeDone: options.pollsBeforeDone ?? 1,
     checkpoints: options.checkpoints ?? [...COMFYUI_STAND_IN_CHECKPOINTS],
     prompts: new Map(),
@@ -165,7 +171,8 @@ function postPrompt(state: State, request: RecordedRequest, response: http.Serve
   if (!checked.valid) return sendJson(response, 400, { error: checked.error, node_errors: checked.nodeErrors });
 
   // Since 2025 the caller may name the prompt; older servers always made the id up.
-  const promptId = typeof body.prompt_id === 'string' && body.prompt_id ? body.prompt_id : randomUUID();
+  const named = !state.before2025 && 'prompt_id' in body;
+  const promptId = named ? String(body.prompt_id) : randomUUID();
   const extraData = isObject(body.extra_data) ? { ...body.extra_data } : {};
   if ('client_id' in body) extraData.client_id = body.client_id;
   state.prompts.set(promptId, { promptId, number, workflow, extraData, outputs: checked.outputs, status: 'pending', ticks: 0, interrupted: false });
@@ -203,10 +210,11 @@ function postQueue(state: State, request: RecordedRequest, response: http.Server
 
 /**
  * server.py `post_interrupt`: a body that is not JSON counts as `{}`. With a prompt_id it interrupts
- * only if that prompt is the one running; without, whatever runs. An empty 200.
+ * only if that prompt is the one running; without, whatever runs. Before 2025 the body was never read.
+ * An empty 200.
  */
 function postInterrupt(state: State, request: RecordedRequest, response: http.ServerResponse): void {
-  const promptId = isObject(request.body) ? request.body.prompt_id : undefined;
+  const promptId = !state.before2025 && isObject(request.body) ? request.body.prompt_id : undefined;
   const running = runningPrompt(state);
   if (running && (!promptId || promptId === running.promptId)) endRun(state, running, 'interrupted');
   response.writeHead(200, { 'content-length': 0 }).end();

@@ -321,9 +321,8 @@ describe('comfyui adapter against a ComfyUI stand-in', () => {
       expect(Date.now() - started).toBeLessThan(1_000);
       const interrupt = await waitForRequest(standIn, (request) => request.path === '/interrupt');
       expect(interrupt).toMatchObject({ method: 'POST', body: { prompt_id: running.promptId } });
-      // First out of the queue (in case it had not started), then the interrupt; a running prompt stays queued.
-      expect(standIn.requests.find((request) => request.path === '/queue')?.body).toEqual({ delete: [running.promptId] });
-      expect(paths().filter((line) => line.startsWith('POST /'))).toEqual(['POST /prompt', 'POST /queue', 'POST /interrupt']);
+      // /queue said it runs, so it is interrupted and nothing is deleted.
+      expect(paths().filter((line) => line.startsWith('POST /'))).toEqual(['POST /prompt', 'POST /interrupt']);
       expect(running).toMatchObject({ status: 'done', interrupted: true });
       expect(JSON.stringify(running.history)).toContain('execution_interrupted');
     });
@@ -341,8 +340,9 @@ describe('comfyui adapter against a ComfyUI stand-in', () => {
 
       controller.abort(new Error('cancelled by its owner'));
       await expect(second).rejects.toThrow('cancelled by its owner');
-      const interrupt = await waitForRequest(standIn, (request) => request.path === '/interrupt');
-      expect(interrupt.body).toEqual({ prompt_id: pending.promptId });
+      const deleted = await waitForRequest(standIn, (request) => request.method === 'POST' && request.path === '/queue');
+      expect(deleted.body).toEqual({ delete: [pending.promptId] });
+      expect(paths()).not.toContain('POST /interrupt');
       expect(pending).toMatchObject({ status: 'deleted', interrupted: false });
       expect(running).toMatchObject({ status: 'running', interrupted: false });
 
@@ -350,6 +350,47 @@ describe('comfyui adapter against a ComfyUI stand-in', () => {
       expect(await describePicture((await first).png)).toMatchObject({ colour: standInColour(1) });
       expect(pending.status).toBe('deleted');
       expect(pending.history).toBeUndefined(); // it never ran
+    });
+
+    describe('on a ComfyUI from before 2025 (/interrupt stops whatever runs, /prompt makes up the prompt_id)', () => {
+      beforeEach(async () => {
+        await standIn.close();
+        standIn = await startComfyUiStandIn({ apiKey: API_KEY, before2025: true, pollsBeforeDone: Infinity });
+      });
+
+      it("cancelling a waiting job deletes it and never interrupts another job's run", async () => {
+        const first = provider().generate(picture({ seed: 1 }));
+        await waitForRequest(standIn, (request) => request.path.startsWith('/history/'));
+        const controller = new AbortController();
+        const second = provider().generate(picture({ seed: 2, signal: controller.signal }));
+        const [running] = prompts();
+        await waitForRequest(standIn, (request) => request.path.startsWith('/history/') && request.path !== `/history/${running.promptId}`);
+        const [, pending] = prompts();
+        // The server's own id is what the adapter polls, not the one it sent.
+        const sent = standIn.requests.filter((request) => request.path === '/prompt').map((request) => (request.body as { prompt_id: string }).prompt_id);
+        expect(sent).not.toContain(pending.promptId);
+
+        controller.abort(new Error('cancelled by its owner'));
+        await expect(second).rejects.toThrow('cancelled by its owner');
+        const deleted = await waitForRequest(standIn, (request) => request.method === 'POST' && request.path === '/queue');
+        expect(deleted.body).toEqual({ delete: [pending.promptId] });
+        await new Promise((resolve) => setTimeout(resolve, 100)); // room for a stray /interrupt to arrive
+        expect(paths()).not.toContain('POST /interrupt');
+        expect(running).toMatchObject({ status: 'running', interrupted: false });
+        standIn.finishRunning();
+        expect(await describePicture((await first).png)).toMatchObject({ colour: standInColour(1) });
+      });
+
+      it('interrupts its own run when /queue shows it running', async () => {
+        const controller = new AbortController();
+        const generation = provider().generate(picture({ signal: controller.signal }));
+        await waitForRequest(standIn, (request) => request.path.startsWith('/history/'));
+        const [running] = prompts();
+        controller.abort(new Error('job time is up'));
+        await expect(generation).rejects.toThrow('job time is up');
+        await waitForRequest(standIn, (request) => request.path === '/interrupt');
+        expect(running).toMatchObject({ status: 'done', interrupted: true });
+      });
     });
 
     it('leaves alone a run that ComfyUI ended itself, and says it was interrupted there', async () => {

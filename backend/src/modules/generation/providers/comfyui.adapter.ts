@@ -1,7 +1,8 @@
 // ComfyUI: POST /prompt queues an API-format workflow and answers {prompt_id, number, node_errors};
 // GET /history/{prompt_id} stays `{}` until the run ends, then holds {outputs, status}; the picture
 // itself comes from GET /view?filename=&subfolder=&type=. A stopped job leaves ComfyUI's queue
-// (POST /queue {delete}) and, when already running, is interrupted (POST /interrupt {prompt_id}).
+// (POST /queue {delete}) when waiting, and is interrupted (POST /interrupt {prompt_id}) only when GET
+// /queue shows it running: servers from before 2025 interrupt whatever runs, whatever the body says.
 // (server.py: post_prompt, get_history, view_image, post_queue, post_interrupt, get_object_info)
 import { randomUUID } from 'node:crypto';
 import { checkComfyWorkflow, checkpointsLoadedBy, DEFAULT_COMFYUI_WORKFLOW, fillComfyWorkflow, usesCheckpointPlaceholder } from './comfyui-workflow';
@@ -50,15 +51,16 @@ export function createComfyUiProvider(connection: WorkerConnection, options: Com
   async function queuePrompt(request: ImageRequest, clientId: string): Promise<string> {
     const { prompt, seed, width, height, signal } = request;
     const checkpoint = await checkpointFor(signal);
-    // Our own prompt_id (servers since 2025 take it; older ones make one up): a job stopped before
-    // the answer arrives can still be stopped on the GPU.
+    // Our own prompt_id, which servers since 2025 keep (server.py post_prompt: `json_data.get("prompt_id",
+    // uuid.uuid4())`); older ones make one up, so from here on only the id ComfyUI answers is used, and a
+    // job stopped before the answer is found in /queue by its client_id.
     const ownId = randomUUID();
     const body = { prompt: fillComfyWorkflow(workflow, { prompt, seed, width, height, checkpoint }), client_id: clientId, prompt_id: ownId };
     let answer: unknown;
     try {
       answer = await http.json('/prompt', { method: 'POST', body, signal });
     } catch (error) {
-      if (signal.aborted) stop(ownId);
+      if (signal.aborted) stop({ promptId: ownId, clientId });
       throw error;
     }
     const promptId = isRecord(answer) ? answer.prompt_id : undefined;
@@ -68,22 +70,34 @@ export function createComfyUiProvider(connection: WorkerConnection, options: Com
     return promptId;
   }
 
-  async function finishedImage(promptId: string, request: ImageRequest): Promise<ComfyImageRef | undefined> {
+  async function finishedImage(ours: OurPrompt, request: ImageRequest): Promise<ComfyImageRef | undefined> {
+    const { promptId } = ours;
     const history = await http.json(`/history/${encodeURIComponent(promptId)}`, { signal: request.signal });
     const image = readHistoryEntry(isRecord(history) ? history[promptId] : undefined, http.label);
     if (image === undefined && request.report) {
       // Not done: GET /queue (server.py get_queue) says whether it waits or runs.
-      const phase = queuePhase(await http.json('/queue', { signal: request.signal }), promptId);
+      const phase = queuePhase(await http.json('/queue', { signal: request.signal }), ours);
       if (phase) request.report({ phase });
     }
     return image;
   }
 
-  /** Frees the GPU of a run nobody waits for: out of the queue if pending, interrupted if running. */
-  function stop(promptId: string): void {
-    bestEffort(() => http.call('/queue', { method: 'POST', body: { delete: [promptId] }, signal: cleanupSignal() }));
-    // With a prompt_id ComfyUI interrupts only that prompt, and only if it is the one running.
-    bestEffort(() => http.call('/interrupt', { method: 'POST', body: { prompt_id: promptId }, signal: cleanupSignal() }));
+  /**
+   * Frees the GPU of a run nobody waits for: out of the queue if pending, interrupted only if GET /queue
+   * shows it running. Before 2025 server.py `post_interrupt` ignored its body and called
+   * `nodes.interrupt_processing()`, stopping whatever ran: another job, another user's render.
+   * Without an answer from /queue nothing is interrupted; a run left going beats someone else's killed.
+   */
+  function stop(ours: OurPrompt): void {
+    bestEffort(async () => {
+      const signal = cleanupSignal();
+      const queue = await http.json('/queue', { signal }).catch(() => undefined);
+      const found = findOurs(queue, ours);
+      const pending = found.pending.length > 0 ? found.pending : queue === undefined ? [ours.promptId] : [];
+      if (pending.length > 0) await http.call('/queue', { method: 'POST', body: { delete: pending }, signal });
+      // Newer servers check the prompt_id again, which narrows the race with the run ending meanwhile.
+      if (found.running) await http.call('/interrupt', { method: 'POST', body: { prompt_id: found.running }, signal });
+    });
   }
 
   return {
@@ -92,11 +106,11 @@ export function createComfyUiProvider(connection: WorkerConnection, options: Com
       const progress = request.report ? followProgress(http.openSocket('/ws', { clientId }), request.report) : undefined;
       let image: ComfyImageRef;
       try {
-        const promptId = await queuePrompt(request, clientId);
+        const ours = { promptId: await queuePrompt(request, clientId), clientId };
         try {
-          image = await pollUntil(() => finishedImage(promptId, request), pollIntervalMs, request.signal);
+          image = await pollUntil(() => finishedImage(ours, request), pollIntervalMs, request.signal);
         } catch (error) {
-          if (!(error instanceof RunEnded)) stop(promptId);
+          if (!(error instanceof RunEnded)) stop(ours);
           throw error;
         }
       } finally {
@@ -174,12 +188,28 @@ function followProgress(socket: WebSocket, report: NonNullable<ImageRequest['rep
   return { close: () => socket.close() };
 }
 
-/** Where the queue holds a prompt: `[number, prompt_id, prompt, extra_data, outputs]` items. */
-function queuePhase(queue: unknown, promptId: string): 'queued' | 'rendering' | undefined {
-  if (!isRecord(queue)) return undefined;
-  const holds = (items: unknown) => Array.isArray(items) && items.some((item) => Array.isArray(item) && item[1] === promptId);
-  if (holds(queue.queue_running)) return 'rendering';
-  return holds(queue.queue_pending) ? 'queued' : undefined;
+/** A prompt we queued: by the id ComfyUI gave it, or (unanswered) by our client_id in its extra_data. */
+interface OurPrompt {
+  promptId: string;
+  clientId: string;
+}
+
+/** Our prompts in GET /queue (server.py get_queue): `[number, prompt_id, prompt, extra_data, outputs]` items. */
+function findOurs(queue: unknown, ours: OurPrompt): { running?: string; pending: string[] } {
+  const idsOf = (items: unknown): string[] =>
+    (Array.isArray(items) ? (items as unknown[]) : [])
+      .filter((item): item is unknown[] => Array.isArray(item) && typeof item[1] === 'string')
+      .filter(([, id, , extra]) => id === ours.promptId || (isRecord(extra) && extra.client_id === ours.clientId))
+      .map((item) => item[1] as string);
+  if (!isRecord(queue)) return { pending: [] };
+  return { running: idsOf(queue.queue_running)[0], pending: idsOf(queue.queue_pending) };
+}
+
+/** Where the queue holds our prompt. */
+function queuePhase(queue: unknown, ours: OurPrompt): 'queued' | 'rendering' | undefined {
+  const found = findOurs(queue, ours);
+  if (found.running) return 'rendering';
+  return found.pending.length > 0 ? 'queued' : undefined;
 }
 
 /** The run ended on ComfyUI's side (failed there): nothing left to stop. */
