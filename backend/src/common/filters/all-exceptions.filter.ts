@@ -3,6 +3,7 @@ import type { ErrorBody, ErrorCode } from '@atelier/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bodyError } from '../http/body-parsers';
 import { AppError, STATUS_BY_CODE } from '../errors/app-error';
+import { loggedUrl } from '../logging/logged-url';
 import { unavailableDependency, type Dependency } from '../errors/unavailable-dependency';
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
@@ -72,7 +73,7 @@ const logger = new Logger('Exceptions');
  */
 export function answerError(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const body = toErrorBody(bodyError(exception));
-  const logged = { err: exception, reqId: request.id, method: request.method, url: request.raw.url };
+  const logged = { err: exception, reqId: request.id, method: request.method, url: loggedUrl(request.raw.url ?? '') };
   // Internals go to the log, tagged with the request id the client also sees; never to the client.
   if (body.code === 'SERVICE_UNAVAILABLE') logger.warn(logged, body.message);
   else if (body.statusCode >= 500) logger.error(logged, 'Unhandled error');

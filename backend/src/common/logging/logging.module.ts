@@ -6,6 +6,7 @@ import type { onRequestHookHandler } from 'fastify';
 import pino, { type DestinationStream, type Logger as Pino, type LoggerOptions } from 'pino';
 import type { AppConfig } from '../../config/app-config';
 import { AppLogger } from './app-logger';
+import { loggedUrl } from './logged-url';
 import { serializeError } from './error-serializer';
 import { prettyDestination } from './pretty-logs';
 
@@ -45,8 +46,9 @@ export function requestLogging(logger: Pino): onRequestHookHandler {
   return (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     // Registered first, so `url` is still the one the client sent.
-    const { method, url = '' } = request.raw;
-    if (!API_PATHS.test(url)) return done(); // static files and the SPA are not worth a line each
+    const { method, url: sent = '' } = request.raw;
+    if (!API_PATHS.test(sent)) return done(); // static files and the SPA are not worth a line each
+    const url = loggedUrl(sent);
     const started = performance.now();
     const response = reply.raw;
     const line = (level: 'info' | 'warn' | 'error', msg: string) => {

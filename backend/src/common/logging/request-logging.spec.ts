@@ -64,6 +64,13 @@ describe('requestLogging', () => {
     expect(second).toMatchObject({ level: 40, msg: 'request completed', reqId: missing.id, res: { statusCode: 404 } });
   });
 
+  it("logs the query's parameter names but never their values (a search can hold an email)", async () => {
+    await get('/api/posts?q=alice%40rt.test&page=2&q=bob');
+    const [line] = await logged(1);
+    expect(line.req.url).toBe('/api/posts?q=&page=');
+    expect(JSON.stringify(lines)).not.toMatch(/alice|bob|rt\.test/);
+  });
+
   it('says when the client went away before the answer, once', async () => {
     await new Promise<void>((resolve) => {
       const req = request({ port, path: '/api/slow' }).on('error', () => resolve());
