@@ -57,6 +57,22 @@ describe('per-member write limits', () => {
     expectLimited(await t.http.patch(`/api/users/${ada.id}/${bob.id}`).set(ada.auth), 'friend changes');
   });
 
+  it('refuses a member’s 4th post edit and 4th post deletion in a minute, changing nothing', async () => {
+    const [own] = (await postAs(bob, 'to be edited')).body as Post[];
+    for (let i = 0; i < LIMIT; i += 1) await t.http.patch(`/api/posts/${own!._id}`).set(bob.auth).send({ description: `edit ${i}` }).expect(200);
+    expectLimited(await t.http.patch(`/api/posts/${own!._id}`).set(bob.auth).send({ description: 'one too many' }), 'post edits');
+    const [row] = await t.database.handle.db.select().from(posts).where(eq(posts.id, own!._id));
+    expect(row?.description).toBe(`edit ${LIMIT - 1}`);
+
+    const carol = await registerMember(t);
+    // Written straight to the table: posting them would hit the posts limit first.
+    const rows = Array.from({ length: LIMIT + 1 }, (_, i) => ({ userId: carol.id, description: `carol ${i}` }));
+    const ids = (await t.database.handle.db.insert(posts).values(rows).returning({ id: posts.id })).map((row) => row.id);
+    for (const id of ids.slice(0, LIMIT)) await t.http.delete(`/api/posts/${id}`).set(carol.auth).expect(204);
+    expectLimited(await t.http.delete(`/api/posts/${ids[LIMIT]}`).set(carol.auth), 'post deletions');
+    expect(await countRows(posts, posts.userId, carol.id)).toBe(1);
+  });
+
   it('does not limit reading', async () => {
     for (let i = 0; i < 4 * LIMIT; i += 1) await t.http.get('/api/posts').set(ada.auth).expect(200);
   });

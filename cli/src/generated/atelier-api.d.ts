@@ -2154,6 +2154,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     PostsController_edit: {
@@ -2188,6 +2189,7 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     BotFolkController_individual: {

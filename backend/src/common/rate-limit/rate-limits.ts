@@ -10,7 +10,7 @@ export const THROTTLERS = { auth: 'auth', generation: 'generation', writes: 'wri
 export type ThrottlerName = (typeof THROTTLERS)[keyof typeof THROTTLERS];
 
 /** What a member writes, each counted apart: the name shows in the 429's message. */
-export type MemberWrite = 'posts' | 'comments' | 'likes' | 'friend changes';
+export type MemberWrite = 'posts' | 'post edits' | 'post deletions' | 'comments' | 'likes' | 'friend changes';
 
 const LIMIT_OF_ROUTE = 'atelier:rate-limit';
 const WRITE_OF_ROUTE = 'atelier:member-write';

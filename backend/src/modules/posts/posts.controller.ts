@@ -140,6 +140,7 @@ export class PostsController {
   }
 
   @Patch(':id')
+  @MemberWriteLimit('post edits')
   @ApiZodResponse(200, postSchema, { description: 'The post with its new text' })
   @ApiErrors(403, 404)
   edit(
@@ -151,6 +152,7 @@ export class PostsController {
   }
 
   @Delete(':id')
+  @MemberWriteLimit('post deletions')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'The post is removed' })
   @ApiErrors(403, 404)
