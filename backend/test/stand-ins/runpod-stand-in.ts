@@ -104,8 +104,10 @@ export interface RunpodStandIn extends StandIn {
   reportErrorsAs: 'FAILED' | 'COMPLETED';
   /** /health `workers`; set any count at any time. */
   workers: RunpodWorkerCounts;
-  /** Jobs submitted so far, by id. */
+  /** Jobs submitted so far, by id; a job whose `policy.ttl` has passed since submission is gone (404). */
   readonly jobs: ReadonlyMap<string, RunpodStandInJob>;
+  /** Moves the stand-in's clock on, as if `ms` passed: what a ttl counts. */
+  elapse(ms: number): void;
 }
 
 export interface RunpodStandInJob {
@@ -113,6 +115,8 @@ export interface RunpodStandInJob {
   /** The `policy` sent with the job, if any. */
   policy: RunpodPolicy | undefined;
   polls: number;
+  /** When POST /run took it, on the stand-in's clock: RunPod's ttl counts from here. */
+  submittedAt: number;
   finished: 'COMPLETED' | 'FAILED' | 'CANCELLED' | null;
   /** What /status adds to the job once it ended: `output`, `error`, or both. */
   result?: JobResult;
@@ -147,7 +151,11 @@ interface State {
   /** Uploaded pictures by file name (without `.png`). */
   files: Map<string, Picture>;
   origin: string;
+  /** Added to Date.now() by elapse(). */
+  clockOffsetMs: number;
 }
+
+const now = (state: State) => Date.now() + state.clockOffsetMs;
 
 export async function startRunpodStandIn(options: RunpodStandInOptions = {}): Promise<RunpodStandIn> {
   const state: State = {
@@ -166,6 +174,7 @@ export async function startRunpodStandIn(options: RunpodStandInOptions = {}): Pr
     jobs: new Map(),
     files: new Map(),
     origin: '',
+    clockOffsetMs: 0,
   };
   const server = await listenStandIn(
     (request, response) => route(state, options.apiKey, request, response),
@@ -176,6 +185,9 @@ export async function startRunpodStandIn(options: RunpodStandInOptions = {}): Pr
     url: `${server.origin}/v2/${state.endpointId}`,
     requests: server.requests,
     close: server.close,
+    elapse(ms: number) {
+      state.clockOffsetMs += ms;
+    },
   });
 }
 
@@ -213,7 +225,7 @@ function run(state: State, request: RecordedRequest, response: http.ServerRespon
   // RunPod refuses such a policy with 400; the wording here is the stand-in's own.
   if (policyProblem) return sendJson(response, 400, { error: policyProblem });
   const id = `${randomUUID()}-u1`;
-  state.jobs.set(id, { input: body.input, policy: body.policy as RunpodPolicy | undefined, polls: 0, finished: null });
+  state.jobs.set(id, { input: body.input, policy: body.policy as RunpodPolicy | undefined, polls: 0, submittedAt: now(state), finished: null });
   sendJson(response, 200, { id, status: 'IN_QUEUE' });
 }
 
@@ -235,7 +247,11 @@ const TIMINGS = { delayTime: 120, executionTime: 2400, workerId: 'stand-in-worke
 
 async function jobStatus(state: State, id: string, response: http.ServerResponse): Promise<void> {
   const job = state.jobs.get(id);
-  if (!job) return sendJson(response, 404, { error: 'request does not exist' });
+  // The ttl is the job's whole life from submission, queue and run and result (docs: send-requests,
+  // "Execution policies"); past it RunPod drops the job, and /status knows it no more.
+  const ttl = job?.policy?.ttl;
+  if (job && ttl !== undefined && now(state) - job.submittedAt > ttl) state.jobs.delete(id);
+  if (!state.jobs.has(id) || !job) return sendJson(response, 404, { error: 'request does not exist' });
   if (job.finished === 'CANCELLED') return sendJson(response, 200, { id, status: 'CANCELLED', delayTime: TIMINGS.delayTime });
   if (!job.finished && job.polls < state.pollsBeforeDone) {
     job.polls += 1;

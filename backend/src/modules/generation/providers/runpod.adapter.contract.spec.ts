@@ -183,13 +183,32 @@ describe('runpod adapter against a RunPod serverless stand-in', () => {
 
   describe('execution policy', () => {
     it.each<[RunpodOptions, { executionTimeout: number; ttl: number }]>([
-      [{ renderTimeoutMs: 120_000, queueTimeoutMs: 600_000 }, { executionTimeout: 120_000, ttl: 720_000 }],
-      [{ renderTimeoutMs: 1_000 }, { executionTimeout: 5_001, ttl: 10_000 }],
+      // ttl: the limits plus a quarter, at least 10 minutes more (RunPod's ttl counts from submission, ours later).
+      [{ renderTimeoutMs: 120_000, queueTimeoutMs: 600_000 }, { executionTimeout: 120_000, ttl: 1_320_000 }],
+      [{ renderTimeoutMs: 3_600_000, queueTimeoutMs: 3_600_000 }, { executionTimeout: 3_600_000, ttl: 9_000_000 }],
+      [{ renderTimeoutMs: 1_000 }, { executionTimeout: 5_001, ttl: 605_001 }],
       [{ renderTimeoutMs: 6 * 86_400_000, queueTimeoutMs: 6 * 86_400_000 }, { executionTimeout: 6 * 86_400_000, ttl: 7 * 86_400_000 }],
     ])('sends %j as a policy RunPod accepts: %j', async (options, policy) => {
       await connect({}, options).generate(picture());
       expect(standIn.requests[0].body).toMatchObject({ policy });
       expect(onlyJob()).toMatchObject({ policy, finished: 'COMPLETED' });
+    });
+
+    it('leaves the job alive when it ends just within our limits, which start after RunPod’s ttl does', async () => {
+      standIn.pollsBeforeDone = 2;
+      const limits = { renderTimeoutMs: 120_000, queueTimeoutMs: 600_000 };
+      // Both limits nearly used up, counted from the first poll; RunPod's clock started at submission, earlier.
+      const report = (update: RenderUpdate) => update.phase === 'queued' && standIn.elapse(limits.renderTimeoutMs + limits.queueTimeoutMs + 5_000);
+      await expect(connect({}, limits).generate(picture({ report }))).resolves.toHaveProperty('png');
+    });
+
+    it('says plainly that a job RunPod dropped (its ttl passed) is lost, without the worker URL hint', async () => {
+      standIn.pollsBeforeDone = 2;
+      const report = (update: RenderUpdate) => update.phase === 'queued' && standIn.elapse(3_600_000);
+      const failure = connect({}, { renderTimeoutMs: 120_000, queueTimeoutMs: 600_000 }).generate(picture({ report }));
+      await expect(failure).rejects.toThrow(/RunPod no longer has job \S+ \(its ttl was 1320 s from submission\): it expired .*; the job is lost, submit it again$/);
+      await expect(failure).rejects.not.toThrow('Check the worker URL');
+      expect(standIn.requests.map((request) => request.path)).not.toContainEqual(expect.stringContaining('/cancel/'));
     });
 
     it('sends no policy without a render time limit', async () => {

@@ -8,7 +8,7 @@ import { DEFAULT_COMFYUI_WORKFLOW, checkComfyWorkflow, fillComfyWorkflow } from 
 import type { GeneratedImage, HealthReport, ImageProvider, ImageRequest, WorkerConnection } from './image-provider';
 import { ProviderError } from './image-provider';
 import { fillTemplate } from './input-template';
-import { WorkerHttp, bestEffort, cleanupSignal, decodeBase64Image, isRecord, normaliseToPng, parseJson, pollUntil } from './provider-http';
+import { WorkerHttp, WorkerHttpError, bestEffort, cleanupSignal, decodeBase64Image, isRecord, normaliseToPng, parseJson, pollUntil } from './provider-http';
 
 export interface RunpodOptions {
   /** How often to ask /status whether the job has ended (default 1000 ms). */
@@ -37,6 +37,15 @@ const FAILED_STATES: Readonly<Record<string, string>> = {
 const MIN_EXECUTION_TIMEOUT_MS = 5_001;
 const MIN_TTL_MS = 10_000;
 const MAX_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * RunPod's ttl counts from submission, our limits from later (the queue limit from the first IN_QUEUE
+ * poll, the render limit afresh at IN_PROGRESS), so a ttl of exactly their sum can delete a job that
+ * finishes within them before we read it. The ttl is a backstop for a cancel that never arrived, not a
+ * limit: a quarter more, and at least 10 minutes, costs nothing on a healthy path.
+ */
+const TTL_SLACK_MIN_MS = 10 * 60 * 1000;
+const TTL_SLACK_FRACTION = 0.25;
 
 /** What the known images run, for the generator pages; a1111, comfyui and custom say at run time or not at all. */
 const IMAGE_MODELS: Partial<Record<RunpodImage, string>> = {
@@ -91,7 +100,12 @@ export function createRunpodProvider(connection: WorkerConnection, options: Runp
 
   /** The job's output once COMPLETED (boxed: an output may itself be empty), undefined while it runs. */
   async function finishedOutput(id: string, request: ImageRequest): Promise<{ output: unknown } | undefined> {
-    const answer = await http.json(`/status/${encodeURIComponent(id)}`, { signal: request.signal });
+    const answer = await http.json(`/status/${encodeURIComponent(id)}`, { signal: request.signal }).catch((error: unknown) => {
+      // /run on this URL just worked, so a 404 here is the job gone (its ttl passed, or RunPod dropped
+      // its result), not a wrong URL.
+      if (error instanceof WorkerHttpError && error.status === 404) throw new JobEnded(jobGone(http.label, id, policy));
+      throw error;
+    });
     const record = isRecord(answer) ? answer : {};
     const status = record.status;
     // IN_QUEUE covers a cold start; while IN_PROGRESS a handler may publish progress as the output.
@@ -150,8 +164,15 @@ export function createRunpodProvider(connection: WorkerConnection, options: Runp
 function jobPolicy({ renderTimeoutMs, queueTimeoutMs = 0 }: RunpodOptions): { executionTimeout: number; ttl: number } | undefined {
   if (renderTimeoutMs === undefined) return undefined;
   const executionTimeout = Math.max(renderTimeoutMs, MIN_EXECUTION_TIMEOUT_MS);
-  const ttl = Math.min(Math.max(executionTimeout + queueTimeoutMs, MIN_TTL_MS), MAX_TTL_MS);
+  const limits = executionTimeout + queueTimeoutMs;
+  const slack = Math.max(TTL_SLACK_MIN_MS, Math.round(limits * TTL_SLACK_FRACTION));
+  const ttl = Math.min(Math.max(limits + slack, MIN_TTL_MS), MAX_TTL_MS);
   return { executionTimeout, ttl };
+}
+
+function jobGone(label: string, id: string, policy: { ttl: number } | undefined): string {
+  const ttl = policy ? ` (its ttl was ${Math.round(policy.ttl / 1000)} s from submission)` : '';
+  return `${label}: RunPod no longer has job ${id}${ttl}: it expired or its result was removed before it was read; the job is lost, submit it again`;
 }
 
 /**
