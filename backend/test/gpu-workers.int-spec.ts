@@ -415,6 +415,30 @@ describe('time in a GPU worker’s own queue', () => {
     expect(job.executionTime).toBeLessThan(job.delayTime!);
   });
 
+  it('tests a worker on a cold endpoint: the cold start is queue time, not render time, and the CLI is told how long to wait', async () => {
+    await t.database.handle.db.execute(sql`delete from gpu_workers`);
+    runpod.pollsBeforeDone = 3; // two IN_QUEUE polls a second apart: longer than the 1.5 s render limit
+    const worker = await registerWorker(t, { name: 'cold-test', kind: 'runpod', url: runpod.url, apiKey: 'rp_secret_key' });
+    // Health check 10 s + queue 2.5 s + render 1.5 s.
+    expect((await t.http.get(`/api/admin/workers/${worker.id}`).set(admin)).body).toMatchObject({ testTimeoutSeconds: 14 });
+    const result = (await t.http.post(`/api/admin/workers/${worker.id}/test`).set(admin).expect(200)).body as WorkerTestResult;
+    expect(result.queueTime).toBeGreaterThanOrEqual(1_500);
+    expect(result.executionTime).toBeLessThan(result.queueTime!);
+    expect((await t.http.get(`/api/admin/workers/${worker.id}`).set(admin)).body).toMatchObject({ health: 'healthy' });
+  });
+
+  it('a worker test that runs out of time while still queued says so and leaves the worker healthy', async () => {
+    await t.database.handle.db.execute(sql`delete from gpu_workers`);
+    runpod.pollsBeforeDone = 100;
+    const worker = await registerWorker(t, { name: 'cold-forever', kind: 'runpod', url: runpod.url, apiKey: 'rp_secret_key' });
+    const failed = await t.http.post(`/api/admin/workers/${worker.id}/test`).set(admin).expect(503);
+    expect(failed.body).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: "Worker 'cold-forever' kept the test in its queue for more than 2.5 s (a cold start, or every GPU busy); its health is unchanged, try again once it has warmed up",
+    });
+    expect((await t.http.get(`/api/admin/workers/${worker.id}`).set(admin)).body).toMatchObject({ health: 'healthy', healthError: null });
+  });
+
   it('ends a job that waits past the queue limit as TIMED_OUT, cancels it, and leaves the worker healthy', async () => {
     await t.database.handle.db.execute(sql`delete from gpu_workers`);
     runpod.pollsBeforeDone = 100;

@@ -88,6 +88,9 @@ describe('atelier login and workers (built) against a real backend', () => {
       expect(human.stdout).toMatch(/GPU\s*│\s*RTX A5000/);
       expect(human.stdout).toMatch(/Model\s*│\s*v1-5-pruned-emaonly\.safetensors/);
       expect(human.stdout).toMatch(/Execution time\s*│\s*\d+ ms/);
+      expect(human.stdout).toMatch(/Queue time\s*│\s*\d+ ms/);
+      // It waits as long as the server allows a test (health check, queue and render limits), and says so.
+      expect(human.stderr).toMatch(/^Testing a5000: this may take up to \d+ s \(health check, cold start, render\)\n$/);
 
       await cli(['workers', 'remove', worker.id]);
     });

@@ -101,6 +101,8 @@ export const gpuWorkerSchema = z
     /** The model the worker named at its last health check or test; null until it named one. */
     model: z.string().nullable(),
     createdAt: z.string(),
+    /** The longest a test of it may take (health check, queue limit, render limit): how long `workers test` waits. */
+    testTimeoutSeconds: z.number().optional(),
   })
   .meta({ id: 'GpuWorker' });
 
@@ -114,8 +116,10 @@ export const workerTestResultSchema = z
     seed: z.int(),
     width: z.int(),
     height: z.int(),
-    /** Ms the worker took. */
+    /** Ms the worker rendered, from when it said it started (a cold start is queueTime, not this). */
     executionTime: z.number(),
+    /** Ms the job waited in the worker's own queue (a RunPod cold start); 0 when it never said it waited. */
+    queueTime: z.number().optional(),
     /** PNG bytes received. */
     bytes: z.int(),
   })

@@ -5,8 +5,16 @@ import { readJsonFile } from '../json-file';
 import { print, printResult, renderRecord, renderTable, type Cell } from '../output';
 import { wholeNumber, type ClientFor, type Examples } from './command-kit';
 
-// A test generation waits on the worker, which may take up to its own 120 s limit.
-const TEST_TIMEOUT_MS = 180_000;
+/** How long to wait for a test when the server does not say (one from before testTimeoutSeconds). */
+const FALLBACK_TEST_TIMEOUT_MS = 180_000;
+/** On top of the server's own limits: the answer still has to travel, and the picture be checked. */
+const TEST_TIMEOUT_MARGIN_MS = 30_000;
+
+/** The server's limit for a test of this worker (its health check, a cold start, the render), and a margin. */
+export function testWaitMs(worker: Pick<GpuWorker, 'testTimeoutSeconds'>): number {
+  const seconds = worker.testTimeoutSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? seconds * 1000 + TEST_TIMEOUT_MARGIN_MS : FALLBACK_TEST_TIMEOUT_MS;
+}
 
 /** `atelier workers ...`: the GPU workers that serve Forge and Dream-o-matic jobs. */
 export function registerWorkerCommands(program: Command, clientFor: ClientFor, examples: Examples): void {
@@ -132,7 +140,12 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
     .option('--json', 'print the result as JSON')
     .addHelpText('after', examples('atelier workers test 3f2b…'))
     .action(async (id: string, options: { json?: boolean }, command: Command) => {
-      const { body: result } = await clientFor(command).post('/admin/workers/{id}/test', { path: { id }, timeoutMs: TEST_TIMEOUT_MS });
+      const client = clientFor(command);
+      const { body: worker } = await client.get('/admin/workers/{id}', { path: { id } });
+      const timeoutMs = testWaitMs(worker);
+      // A cold RunPod endpoint may take minutes before it renders: say how long this may take, on stderr.
+      if (!options.json) process.stderr.write(`Testing ${worker.name}: this may take up to ${Math.round(timeoutMs / 1000)} s (health check, cold start, render)\n`);
+      const { body: result } = await client.post('/admin/workers/{id}/test', { path: { id }, timeoutMs });
       printResult(result, options, () =>
         renderRecord([
           ['Worker', result.workerId],
@@ -140,6 +153,7 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
           ['Model', result.model ?? 'not named by the worker'],
           ['Picture', `${result.width}x${result.height} PNG, ${result.bytes} bytes`],
           ['Seed', result.seed],
+          ['Queue time', `${result.queueTime ?? 0} ms`],
           ['Execution time', `${result.executionTime} ms`],
         ]),
       );

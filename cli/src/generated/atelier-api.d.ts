@@ -1306,6 +1306,7 @@ export interface components {
             } | null;
             model: string | null;
             createdAt: string;
+            testTimeoutSeconds?: number;
         };
         HealthResponse: {
             /** @enum {string} */
@@ -1541,6 +1542,7 @@ export interface components {
             width: number;
             height: number;
             executionTime: number;
+            queueTime?: number;
             bytes: number;
         };
     };

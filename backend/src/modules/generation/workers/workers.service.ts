@@ -7,7 +7,8 @@ import type { AppConfig } from '../../../config/app-config';
 import { isUniqueViolation } from '../../../db/errors';
 import { workerSettingsProblems, type RegisterWorkerBody, type UpdateWorkerBody } from '../generation.schemas';
 import { JobsRepository } from '../jobs/jobs.repository';
-import { ProviderError, type HealthReport } from '../providers/image-provider';
+import { RenderWatch } from '../jobs/render-watch';
+import { ProviderError, type HealthReport, type RenderUpdate } from '../providers/image-provider';
 import { modelName } from './model-names';
 import { isUsable, WorkerPool, type WorkerSettings } from './worker-pool';
 import { WorkersRepository, type WorkerRow } from './workers.repository';
@@ -29,13 +30,13 @@ export class WorkersService {
 
   async list(): Promise<GpuWorker[]> {
     const [rows, load] = await Promise.all([this.workers.list(), this.jobs.loadByWorker()]);
-    return rows.map((row) => toGpuWorker(row, load.get(row.id) ?? 0));
+    return rows.map((row) => this.present(row, load.get(row.id) ?? 0));
   }
 
   async get(id: string): Promise<GpuWorker> {
     const row = await this.found(id);
     const load = await this.jobs.loadByWorker();
-    return toGpuWorker(row, load.get(row.id) ?? 0);
+    return this.present(row, load.get(row.id) ?? 0);
   }
 
   /** With `check` (the default) a worker that does not answer is not saved, and the answer says why. */
@@ -53,7 +54,7 @@ export class WorkersService {
     const row = await this.workers.insert({ ...fields, ...checked }).catch((error: unknown) => {
       throw isUniqueViolation(error) ? nameTaken(fields.name) : error;
     });
-    return toGpuWorker(row, 0);
+    return this.present(row, 0);
   }
 
   async update(id: string, changes: UpdateWorkerBody): Promise<GpuWorker> {
@@ -77,29 +78,57 @@ export class WorkersService {
     if (!(await this.workers.remove(id))) throw notFound(id);
   }
 
-  /** Its health check, then one small real generation through it, timed; a failure is a 503 naming the cause. */
+  /**
+   * Its health check, then one small real generation through it, timed; a failure is a 503 naming the
+   * cause. The limits are a job's (RenderWatch): time in the worker's own queue (a RunPod cold start)
+   * counts against GENERATION_QUEUE_TIMEOUT_SECONDS, not as render time, and a test that ran out of
+   * time while still queued says nothing of the worker's health, so it is left as it was.
+   */
   async test(id: string): Promise<WorkerTestResult> {
     const row = await this.found(id);
     const outcome = await this.probe(row);
     await this.record(row.id, outcome);
     if (outcome.health === 'unhealthy') throw new AppError('SERVICE_UNAVAILABLE', `Worker '${row.name}' is not healthy: ${outcome.problem}`);
+    const { timeoutMs, queueTimeoutMs } = this.config.generation;
+    const watch = new RenderWatch({ renderMs: timeoutMs, queueMs: queueTimeoutMs });
     const started = performance.now();
+    let queuedAt: number | undefined;
+    let renderingAt: number | undefined;
+    const report = (update: RenderUpdate) => {
+      watch.report(update);
+      if (update.phase === 'queued') queuedAt ??= performance.now();
+      else if (queuedAt !== undefined) renderingAt ??= performance.now();
+    };
     try {
-      const image = await this.pool.providerFor(row).generate({
-        prompt: TEST_PROMPT,
-        seed: 1234,
-        width: TEST_SIZE,
-        height: TEST_SIZE,
-        signal: AbortSignal.timeout(this.config.generation.timeoutMs),
-      });
-      const executionTime = Math.round(performance.now() - started);
+      const image = await this.pool.providerFor(row).generate({ prompt: TEST_PROMPT, seed: 1234, width: TEST_SIZE, height: TEST_SIZE, signal: watch.signal, report });
+      const ended = performance.now();
+      const queueTime = queuedAt === undefined ? 0 : Math.round((renderingAt ?? ended) - started);
+      const executionTime = Math.round(ended - started) - queueTime;
       const { width = 0, height = 0 } = await sharp(image.png).metadata();
-      return { workerId: row.id, gpu: row.gpu, model: outcome.model ?? null, seed: image.seed, width, height, executionTime, bytes: image.png.length };
+      return { workerId: row.id, gpu: row.gpu, model: outcome.model ?? null, seed: image.seed, width, height, executionTime, queueTime, bytes: image.png.length };
     } catch (error) {
-      const message = describeFailure(error, this.config.generation.timeoutMs);
+      if (watch.overrun === 'queue') {
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          `Worker '${row.name}' kept the test in its queue for more than ${queueTimeoutMs / 1000} s (a cold start, or every GPU busy); its health is unchanged, try again once it has warmed up`,
+        );
+      }
+      const message = watch.overrun === 'render' ? `no picture within ${timeoutMs / 1000} s of rendering` : describeFailure(error, timeoutMs);
       await this.workers.recordHealth(row.id, 'unhealthy', message);
       throw new AppError('SERVICE_UNAVAILABLE', `Worker '${row.name}' could not generate: ${message}`);
+    } finally {
+      watch.dispose();
     }
+  }
+
+  /** The longest a test may take: its health check, then a job's queue and render limits. */
+  private testTimeoutSeconds(): number {
+    const { timeoutMs, queueTimeoutMs } = this.config.generation;
+    return (HEALTH_CHECK_TIMEOUT_MS + queueTimeoutMs + timeoutMs) / 1000;
+  }
+
+  private present(row: WorkerRow, load: number): GpuWorker {
+    return { ...toGpuWorker(row, load), testTimeoutSeconds: this.testTimeoutSeconds() };
   }
 
   /** Checks one worker and records the outcome. */
