@@ -51,6 +51,35 @@ jest.setTimeout(180_000);
     }
   });
 
+  it('creates a new DATA_DIR 0700 and its secrets 0600 even when started under umask 000', async () => {
+    const fresh = path.join(dataDir, 'fresh');
+    const umask = process.umask(0); // the server inherits it
+    let server;
+    try {
+      server = await startServer({ DATA_DIR: fresh });
+    } finally {
+      process.umask(umask);
+    }
+    expect(await server.stop()).toBe(0);
+    expect(fs.statSync(fresh).mode & 0o777).toBe(0o700);
+    for (const file of ['jwt-secret', 'admin-token']) expect(fs.statSync(path.join(fresh, file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses to start on a JWT secret other users can write, in one line saying how to fix it', async () => {
+    expect(await (await startServer({ DATA_DIR: dataDir })).stop()).toBe(0);
+    const secret = path.join(dataDir, 'jwt-secret');
+    // What a local user does to a file left open: writes a secret they know, to sign their own tokens.
+    fs.writeFileSync(secret, 'a-secret-the-attacker-knows-0123456789abcdef\n');
+    fs.chmodSync(secret, 0o666);
+
+    const { code, stdout, stderr } = await runToExit({ DATA_DIR: dataDir, LOG_FORMAT: 'json' });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(
+      `UNPROTECTED SECRET FILE: permissions 0666 for ${secret} are too open (other users could read or replace it). Run \`chmod 600 ${secret}\` and start again.`,
+    );
+    expect(stdout).not.toContain('Atelier is ready');
+  });
+
   it('refuses a second server on the same data dir and leaves the first one running', async () => {
     const first = await startServer({ DATA_DIR: dataDir });
     try {

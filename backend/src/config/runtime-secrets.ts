@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { checkSecretFile, openDataDir } from '../db/private-data-dir';
 import type { AppConfig } from './app-config';
 
 export interface RuntimeSecrets {
@@ -12,15 +13,28 @@ export interface RuntimeSecrets {
 
 /** Reads a secret kept in DATA_DIR, creating it (mode 0600) on first use. */
 function keptSecret(file: string, bytes: number): string {
-  try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const existing = readOwnerOnly(file);
+  if (existing) return existing;
   const secret = randomBytes(bytes).toString('base64url');
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** The file's text, checked on the descriptor it is read from (no swap between check and read); undefined when absent. */
+function readOwnerOnly(file: string): string | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    checkSecretFile(file, fs.fstatSync(fd));
+    return fs.readFileSync(fd, 'utf8').trim();
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /**
@@ -28,7 +42,7 @@ function keptSecret(file: string, bytes: number): string {
  * CLI's token survive restarts. Production must set JWT_SECRET itself (checked by loadAppConfig).
  */
 export function resolveRuntimeSecrets(config: AppConfig): RuntimeSecrets {
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  openDataDir(config.dataDir);
   const adminTokenFile = path.join(config.dataDir, 'admin-token');
   return {
     jwtSecret: config.jwtSecret ?? keptSecret(path.join(config.dataDir, 'jwt-secret'), 48),

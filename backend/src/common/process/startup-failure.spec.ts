@@ -1,5 +1,6 @@
 import { ConfigError } from '../../config/app-config';
 import { DataDirInUseError } from '../../db/data-dir-lock';
+import { UnprotectedDataDirError } from '../../db/private-data-dir';
 import { startupFailureMessage } from './startup-failure';
 
 const targets = { host: '0.0.0.0', port: 3000, databaseUrl: 'postgres://atelier:hunter2@db:5432/atelier', redisUrl: 'redis://cache:6380/0' };
@@ -11,6 +12,8 @@ describe('startupFailureMessage', () => {
       'Invalid configuration:\n  - PORT must be a whole number (got "abc")',
     );
     expect(startupFailureMessage(new DataDirInUseError('/srv/data', 'process 42'))).toMatch(/^The database in \/srv\/data is in use by process 42\./);
+    const open = 'UNPROTECTED SECRET FILE: permissions 0666 for /srv/data/jwt-secret are too open (other users could read or replace it).';
+    expect(startupFailureMessage(new UnprotectedDataDirError(open))).toBe(open);
   });
 
   it('tells which service does not answer, by its address, with the password hidden', () => {

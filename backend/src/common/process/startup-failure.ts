@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { ConfigError } from '../../config/app-config';
 import { DataDirInUseError } from '../../db/data-dir-lock';
+import { UnprotectedDataDirError } from '../../db/private-data-dir';
 
 /** Where the server was told to listen and which services it was told to use. */
 export interface StartupTargets {
@@ -48,11 +49,12 @@ function shown(url: string): string {
 
 /**
  * What the server prints when it cannot start. A problem the operator fixes (a bad variable, a port
- * or data dir already taken, a database that does not answer or refuses the sign-in) is one line that
- * says what to do; anything else is a bug, shown whole with its stack.
+ * or data dir already taken, a data dir or secret open to other users, a database that does not
+ * answer or refuses the sign-in) is one line that says what to do; anything else is a bug, shown
+ * whole with its stack.
  */
 export function startupFailureMessage(error: unknown, targets?: StartupTargets): string {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) return error.message;
+  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof UnprotectedDataDirError) return error.message;
   if (!(error instanceof Error) || !targets) return inspect(error);
   const system = error as Error & SystemError;
   if (system.syscall === 'listen' && system.code === 'EADDRINUSE') {
