@@ -3,7 +3,7 @@
 // Each job goes through a copy of the handler of the worker image the endpoint runs (`image`), which
 // refuses what that image refuses and answers in that image's output shape:
 //   sd-v1       runpod-workers/worker-stable_diffusion_v1 src/rp_handler.py `run`, src/rp_schema.py
-//   sdxl        runpod-workers/worker-sdxl handler.py `generate_image`, src/rp_schemas.py
+//   sdxl        runpod-workers/worker-sdxl handler.py `generate_image`, schemas.py (handler.py `from schemas import INPUT_SCHEMA`)
 //   sdxl-turbo  runpod-workers/worker-sdxl-turbo handler.py `handler`, schemas.py
 //   a1111       runpod-workers/worker-a1111 src/rp_handler.py `handler` (the input goes to A1111's txt2img as it is)
 //   comfyui     runpod-workers/worker-comfyui handler.py `validate_input`, `queue_workflow`, `handler`
@@ -62,7 +62,7 @@ export interface RunpodStandInOptions {
   /** The worker image the endpoint runs (default `sd-v1`). */
   image?: RunpodImage;
   /** See RunpodStandIn.bucket (default true). */
-  bucket?: boolean;
+  bucket?: boolean | 'url-only';
   /** Checkpoints installed in the `comfyui` image (default `['sd_xl_base_1.0.safetensors']`). */
   checkpoints?: string[];
   /** /status polls answered IN_QUEUE / IN_PROGRESS before the job ends (default 1). */
@@ -79,11 +79,14 @@ export interface RunpodStandIn extends StandIn {
   readonly endpointId: string;
   image: RunpodImage;
   /**
-   * BUCKET_ENDPOINT_URL (with its keys) is set on the endpoint: sd-v1, sdxl and comfyui upload their
-   * pictures and answer presigned URLs. Without it sd-v1 answers the path rp_upload copied the file to
-   * on the worker's own disk, sdxl a data: URL and comfyui base64; sdxl-turbo and a1111 always answer base64.
+   * true: BUCKET_ENDPOINT_URL and its keys are set on the endpoint: sd-v1, sdxl and comfyui upload their
+   * pictures and answer presigned URLs. false: none set: sd-v1 answers the path rp_upload copied the file
+   * to on the worker's own disk, sdxl a data: URL and comfyui base64. `url-only`: BUCKET_ENDPOINT_URL
+   * without the keys: rp_upload's get_boto_client makes no client, so sd-v1 answers `local_upload/<id>`
+   * again, while sdxl and comfyui (which check the URL alone) call upload_image, which answers
+   * `simulated_uploaded/<name>.png`. sdxl-turbo and a1111 always answer base64.
    */
-  bucket: boolean;
+  bucket: boolean | 'url-only';
   checkpoints: string[];
   pollsBeforeDone: number;
   /** `custom` image only: the known images answer in their own shape. */
@@ -138,7 +141,7 @@ interface State {
   behaviour: StandInBehaviour;
   endpointId: string;
   image: RunpodImage;
-  bucket: boolean;
+  bucket: boolean | 'url-only';
   checkpoints: string[];
   pollsBeforeDone: number;
   outputShape: RunpodOutputShape;
@@ -399,7 +402,7 @@ async function stableDiffusionV1(state: State, id: string, input: Record<string,
     pictures.map(async (picture, index) => ({
       // rp_upload.upload_file_to_bucket(job id, path, index): without a bucket it copies the file to
       // local_upload/<job id> on the worker's disk and returns that path.
-      image: state.bucket ? upload(state, `${id}-${index}`, picture) : `local_upload/${id}`,
+      image: state.bucket === true ? upload(state, `${id}-${index}`, picture) : `local_upload/${id}`,
       seed: (state.reportedSeed ?? seed) + index,
     })),
   );
@@ -408,7 +411,7 @@ async function stableDiffusionV1(state: State, id: string, input: Record<string,
 // ---------------------------------------------------------------------------------------------------
 // worker-sdxl
 
-/** src/rp_schemas.py INPUT_SCHEMA: no num_outputs (it says num_images), no size constraint. */
+/** schemas.py INPUT_SCHEMA: no num_outputs (it says num_images), no size constraint. */
 const SDXL_SCHEMA: Schema = {
   prompt: { type: 'str', required: false },
   negative_prompt: optional('str', null),
@@ -446,10 +449,11 @@ async function stableDiffusionXl(state: State, id: string, input: Record<string,
     // torch.OutOfMemoryError is a RuntimeError; the handler formats the traceback object itself.
     return { error: `RuntimeError: ${OUT_OF_MEMORY}, Stack Trace: <traceback object at 0x7f3a5c2e1b40>`, refresh_worker: true };
   }
-  // _save_and_upload_images: rp_upload.upload_image with a bucket, a data: URL without one.
+  // _save_and_upload_images: rp_upload.upload_image once BUCKET_ENDPOINT_URL is set, a data: URL otherwise.
   const images = await Promise.all(
     times(valid.num_images as number, async (index) => {
       const picture = { width, height, seed };
+      if (state.bucket === 'url-only') return simulatedUpload();
       return state.bucket ? upload(state, `${id}-${index}`, picture) : `data:image/png;base64,${await base64(state, picture)}`;
     }),
   );
@@ -590,8 +594,9 @@ async function comfyUi(state: State, id: string, input: Record<string, unknown>)
   }
   const prefix = inputsOf('SaveImage').filename_prefix;
   const filename = `${typeof prefix === 'string' ? prefix : 'ComfyUI'}_${String(state.jobs.size).padStart(5, '0')}_.png`;
+  // handler: rp_upload.upload_image once BUCKET_ENDPOINT_URL is set, base64 otherwise.
   const image = state.bucket
-    ? { filename, type: 's3_url', data: upload(state, id, picture) }
+    ? { filename, type: 's3_url', data: state.bucket === true ? upload(state, id, picture) : simulatedUpload() }
     : { filename, type: 'base64', data: await base64(state, picture) };
   return { images: [image] };
 }
@@ -663,6 +668,11 @@ function paint(state: State, picture: Picture): Promise<Buffer> {
 
 async function base64(state: State, picture: Picture): Promise<string> {
   return (await paint(state, picture)).toString('base64');
+}
+
+/** rp_upload.upload_image without a boto client: a copy in `simulated_uploaded/`, named by 8 characters of a uuid4. */
+function simulatedUpload(): string {
+  return `simulated_uploaded/${randomUUID().slice(0, 8)}.png`;
 }
 
 /** Puts the picture in the "bucket" and returns its presigned-style URL. */

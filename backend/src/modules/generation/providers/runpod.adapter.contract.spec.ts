@@ -170,14 +170,23 @@ describe('runpod adapter against a RunPod serverless stand-in', () => {
       expect(result.seed).toBe(seedFrom === 'reported' ? 31_337 : 5);
     });
 
-    // Adapter bug: rp_upload's local fallbacks are relative paths (local_upload/<job id>,
-    // simulated_uploaded/<name>.png), which the adapter's /^\/...\.(png|jpe?g|webp)$/ misses, so the
-    // owner hears "could not be decoded" instead of the hint. Flip to `it` once the adapter knows them.
-    it('refuses a path on the worker’s own disk (sd-v1 without a bucket) with the BUCKET_ENDPOINT_URL hint', async () => {
-      standIn.bucket = false;
+    // rp_upload's get_boto_client wants all three bucket settings; without them the picture stays on the worker.
+    it.each([false, 'url-only'] as const)('refuses a path on the worker’s own disk (sd-v1, bucket %s), naming all three bucket settings', async (bucket) => {
+      standIn.bucket = bucket;
       const failure = connect().generate(picture());
       await expect(failure).rejects.toBeInstanceOf(ProviderError);
-      await expect(failure).rejects.toThrow(`saved the picture on the worker's own disk (local_upload/${onlyJob().id}); set BUCKET_ENDPOINT_URL`);
+      await expect(failure).rejects.toThrow(
+        `saved the picture on the worker's own disk (local_upload/${onlyJob().id}): rp_upload needs BUCKET_ENDPOINT_URL, BUCKET_ACCESS_KEY_ID and BUCKET_SECRET_ACCESS_KEY on the endpoint (all three)`,
+      );
+    });
+
+    it.each(['sdxl', 'comfyui'] as const)('says the bucket keys are missing when %s has BUCKET_ENDPOINT_URL alone (simulated_uploaded/)', async (image) => {
+      standIn.image = image;
+      standIn.bucket = 'url-only';
+      const failure = connect({ runpodImage: image, checkpoint: 'sd_xl_base_1.0.safetensors' }).generate(picture({ width: 512, height: 512 }));
+      await expect(failure).rejects.toThrow(
+        /own disk \(simulated_uploaded\/[0-9a-f]{8}\.png\): BUCKET_ENDPOINT_URL is set but the bucket keys are missing: set BUCKET_ACCESS_KEY_ID and BUCKET_SECRET_ACCESS_KEY/,
+      );
     });
   });
 

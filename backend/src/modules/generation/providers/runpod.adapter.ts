@@ -55,11 +55,14 @@ const IMAGE_MODELS: Partial<Record<RunpodImage, string>> = {
 };
 
 /**
- * Where rp_upload leaves a picture when the endpoint has no bucket (runpod-python
- * serverless/utils/rp_upload.py: upload_file_to_bucket's `local_upload/<id>`, upload_image's
- * `simulated_uploaded/<name>`), or an absolute path.
+ * Where rp_upload leaves a picture when it has no bucket (runpod-python serverless/utils/rp_upload.py:
+ * upload_file_to_bucket's `local_upload/<id>`, upload_image's `simulated_uploaded/<name>`), or an
+ * absolute path. get_boto_client makes a client only when BUCKET_ENDPOINT_URL, BUCKET_ACCESS_KEY_ID and
+ * BUCKET_SECRET_ACCESS_KEY are all set; worker-sdxl and worker-comfyui call upload_image as soon as
+ * BUCKET_ENDPOINT_URL alone is set (base64 otherwise), so `simulated_uploaded/` means the keys are missing.
  */
 const LOCAL_FILE = /^(?:\/|local_upload\/|simulated_uploaded\/)[\w./-]*$/;
+const BUCKET_KEYS = 'BUCKET_ENDPOINT_URL, BUCKET_ACCESS_KEY_ID and BUCKET_SECRET_ACCESS_KEY';
 
 /** worker-sdxl-turbo's schema allows 512x512 only. */
 const SDXL_TURBO_SIDE = 512;
@@ -76,7 +79,7 @@ export function createRunpodProvider(connection: WorkerConnection, options: Runp
   function inputFor({ prompt, seed, width, height }: ImageRequest): unknown {
     switch (image) {
       case 'sd-v1': // worker-stable_diffusion_v1 src/rp_schema.py
-      case 'sdxl': // worker-sdxl rp_schemas.py
+      case 'sdxl': // worker-sdxl schemas.py (imported by handler.py)
         return { prompt, seed, width, height };
       case 'sdxl-turbo': // worker-sdxl-turbo schemas.py
         return { prompt, seed, width: SDXL_TURBO_SIDE, height: SDXL_TURBO_SIDE };
@@ -124,10 +127,11 @@ export function createRunpodProvider(connection: WorkerConnection, options: Runp
   async function imageBytes(found: string, signal: AbortSignal): Promise<Buffer> {
     if (/^https?:\/\//i.test(found)) return http.download(found, signal);
     if (LOCAL_FILE.test(found)) {
-      // rp_upload falls back to a path on the worker's own disk when no bucket is configured.
-      throw new ProviderError(
-        `${http.label} saved the picture on the worker's own disk (${found}); set BUCKET_ENDPOINT_URL on the endpoint, or use an image that returns base64`,
-      );
+      // rp_upload falls back to a path on the worker's own disk unless all three bucket settings are there.
+      const fix = found.startsWith('simulated_uploaded/')
+        ? `BUCKET_ENDPOINT_URL is set but the bucket keys are missing: set BUCKET_ACCESS_KEY_ID and BUCKET_SECRET_ACCESS_KEY on the endpoint, or remove BUCKET_ENDPOINT_URL to get base64`
+        : `rp_upload needs ${BUCKET_KEYS} on the endpoint (all three), or use an image that returns base64`;
+      throw new ProviderError(`${http.label} saved the picture on the worker's own disk (${found}): ${fix}`);
     }
     return decodeBase64Image(found);
   }
@@ -176,9 +180,10 @@ function jobGone(label: string, id: string, policy: { ttl: number } | undefined)
 }
 
 /**
- * Progress a handler published with runpod-python's `progress_update` (rp_progress.py), which shows in
- * /status as the output of an IN_PROGRESS job: a fraction, a percentage, or worker-comfyui's
- * `{value, max, percent}`.
+ * Progress a custom handler published with runpod-python's `progress_update` (rp_progress.py), which
+ * shows in /status as the output of an IN_PROGRESS job: a fraction, a percentage, `{value, max}` or
+ * `{percent}`. None of the stock Stable Diffusion images publish any (worker-comfyui's handler.py only
+ * prints ComfyUI's websocket messages).
  */
 function progressIn(output: unknown): number | undefined {
   const fraction = (value: unknown, scale = 1) => (typeof value === 'number' && Number.isFinite(value) ? value / scale : undefined);
