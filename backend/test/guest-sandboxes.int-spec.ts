@@ -4,9 +4,10 @@ import { postComments } from '../src/db/schema/post-comments.table';
 import { postLikes } from '../src/db/schema/post-likes.table';
 import { posts } from '../src/db/schema/posts.table';
 import { users } from '../src/db/schema/users.table';
+import { DEMO_GUEST_POST } from '../src/modules/users/demo-members';
 import { GuestSandboxes } from '../src/modules/users/guest-sandboxes.service';
 import { admin, ADMIN_TOKEN } from './helpers/generation';
-import { pngFixture, registerMember, storedFiles, type TestMember } from './helpers/members';
+import { pngFixture, registerMember, signedToken, storedFiles, type TestMember } from './helpers/members';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -106,6 +107,29 @@ describe('guest sandboxes: every guest sign-in is a visitor of its own', () => {
     expect((await t.http.patch(`/api/users/${other.id}/${visitor.id}`).set(other.auth)).status).toBe(404);
   });
 
+  it('refuses every token of the seeded guest itself (as signed before sandboxes): nothing it writes reaches a visitor', async () => {
+    const counters = async () =>
+      (await t.database.handle.db.select({ viewed: users.viewedProfile, impressions: users.impressions }).from(users).where(eq(users.id, template.id)))[0];
+    const before = await counters();
+    for (const claims of [{ sub: template.id, ver: 0 }, { sub: template.id }, { sub: template.id, ver: 0, sbx: true }]) {
+      const asTemplate = { Authorization: `Bearer ${signedToken(t, claims)}` };
+      const answers = [
+        await t.http.post('/api/posts').set(asTemplate).field('description', 'INJECTED post'),
+        await t.http.post(`/api/posts/${adaPost._id}/comments`).set(asTemplate).send({ text: 'INJECTED comment' }),
+        await t.http.patch(`/api/posts/${adaPost._id}/like`).set(asTemplate),
+        await t.http.get(`/api/users/${ada.id}`).set(asTemplate),
+        await t.http.get('/api/posts').set(asTemplate),
+      ];
+      for (const answer of answers) {
+        expect(answer.body).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED', message: expect.stringMatching(/guest account itself.*sign in as the guest again/) });
+      }
+    }
+    const visitor = await signInAsGuest();
+    expect(JSON.stringify(await feed(visitor))).not.toContain('INJECTED');
+    expect(await postIn(visitor, adaPost._id)).toMatchObject({ likes: { [visitor.id]: true }, comments: ['Great read'] });
+    expect(await counters()).toEqual(before);
+  });
+
   it("changes no member's counters and stays out of the owner's member list", async () => {
     const visitor = await signInAsGuest();
     const before = (await t.http.get(`/api/users/${ada.id}`).set(ada.auth).expect(200)).body;
@@ -162,5 +186,29 @@ describe('guest sandboxes: every guest sign-in is a visitor of its own', () => {
 
     await t.http.post(`/api/admin/users/${template.id}/enable`).set(admin).expect(200);
     expect((await feed(await signInAsGuest())).map((post) => post.description)).toContain('Hello Matrix Network!');
+  });
+
+  it("reset-guest puts the guest's content and counters back as seeded and ends every token of it", async () => {
+    const db = t.database.handle.db;
+    await db.insert(posts).values({ userId: template.id, description: DEMO_GUEST_POST });
+    // What a template token wrote before it was refused, and the counters it moved.
+    const [injected] = await db.insert(posts).values({ userId: template.id, description: 'INJECTED post' }).returning();
+    await db.insert(postComments).values({ postId: adaPost._id, userId: template.id, text: 'INJECTED comment' });
+    const bob = await registerMember(t, { firstName: 'Bob' });
+    const bobPost = (await t.http.post('/api/posts').set(bob.auth).field('description', 'Bob writes').expect(201)).body[0] as Post;
+    await db.insert(postLikes).values({ postId: bobPost._id, userId: template.id });
+    await db.update(users).set({ viewedProfile: 40, impressions: 400 }).where(eq(users.id, template.id));
+    const [{ tokenVersion }] = await db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, template.id));
+
+    const reset = await t.http.post('/api/admin/users/reset-guest').set(admin).expect(200);
+    expect(reset.body.id).toBe(template.id);
+    const [row] = await db.select().from(users).where(eq(users.id, template.id));
+    expect(row).toMatchObject({ viewedProfile: 0, impressions: 0, tokenVersion: tokenVersion + 1, sandboxed: true, sandboxExpiresAt: null });
+    const visitor = await signInAsGuest();
+    const seen = await feed(visitor);
+    expect(seen.map((post) => post.description)).toContain(DEMO_GUEST_POST);
+    expect(JSON.stringify(seen)).not.toContain('INJECTED');
+    expect(await postIn(visitor, bobPost._id)).toMatchObject({ likes: {} });
+    expect(await db.select().from(posts).where(eq(posts.id, injected.id))).toEqual([]);
   });
 });

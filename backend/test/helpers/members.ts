@@ -76,6 +76,11 @@ function jwt(t: TestApp): JwtService {
   return new JwtService({ secret: secrets.jwtSecret });
 }
 
+/** A token with these claims, signed with the site's secret (e.g. one an older version signed). */
+export function signedToken(t: TestApp, claims: Record<string, unknown>): string {
+  return jwt(t).sign(claims);
+}
+
 /** A correctly signed token whose expiry has passed. */
 export function expiredToken(t: TestApp, memberId: string): string {
   return jwt(t).sign({ sub: memberId, exp: Math.floor(Date.now() / 1000) - 60 });

@@ -1,6 +1,6 @@
 // The Matrix Network's first-start posts: what the demo members (modules/users/demo-members.ts)
 // posted. Times are relative to the moment of seeding, so a fresh install always looks recent.
-import type { MemberKey } from '../../modules/users/demo-members';
+import { DEMO_GUEST_POST, type MemberKey } from '../../modules/users/demo-members';
 import type { PostArt } from './illustrations/post-art.svg';
 
 /** Likes on a post arrive this many minutes apart, the first one this long after the post. */
@@ -87,7 +87,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
   {
     author: 'guest',
     hoursAgo: 20,
-    text: 'Hello Matrix Network! Just looking around. Tips on where to start with fine-tuning small models are welcome.',
+    text: DEMO_GUEST_POST,
     likedBy: ['kofi', 'mira'],
     comments: [
       { by: 'mira', text: 'Start with LoRA on a 1-3B model and a few hundred clean examples. Data quality beats size.', minutesAfterPost: 40 },

@@ -8,19 +8,27 @@ export const MEMBERS_TOPIC = 'members';
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 50_000;
 
-/** Whether a member's token is accepted: `revoked` when it was issued before the member was last disabled. */
-export type TokenStanding = 'accepted' | 'revoked' | 'no-member';
+/**
+ * Whether a member's token is accepted, as a member or as a guest sandbox (decided by the row, not
+ * the token's claim); `revoked` when it was issued before the member was last disabled; `guest-template`
+ * for the seeded guest itself, which never acts (its sign-in opens a sandbox).
+ */
+export type TokenStanding = 'member' | 'sandbox' | 'revoked' | 'no-member' | 'guest-template';
 
 interface ActiveMember {
   /** Trusted without asking the database until then (ms). */
   until: number;
   /** The token version accepted (tokens issued before the member's last disable have an older one). */
   tokenVersion: number;
+  sandboxed: boolean;
+  guestTemplate: boolean;
 }
 
 function standingOf(member: ActiveMember | undefined, tokenVersion: number): TokenStanding {
   if (!member) return 'no-member';
-  return tokenVersion === member.tokenVersion ? 'accepted' : 'revoked';
+  if (member.guestTemplate) return 'guest-template';
+  if (tokenVersion !== member.tokenVersion) return 'revoked';
+  return member.sandboxed ? 'sandbox' : 'member';
 }
 
 /**
@@ -52,12 +60,12 @@ export class ActiveMembersCache {
   private async activeMember(id: string): Promise<ActiveMember | undefined> {
     const known = this.seen.get(id);
     if (known && known.until > Date.now()) return known;
-    const tokenVersion = await this.users.activeTokenVersion(id);
-    if (tokenVersion === undefined) {
+    const row = await this.users.activeMember(id);
+    if (row === undefined) {
       this.seen.delete(id);
       return undefined;
     }
-    const member = { until: Date.now() + TTL_MS, tokenVersion };
+    const member = { until: Date.now() + TTL_MS, ...row };
     if (this.seen.size >= MAX_ENTRIES) this.seen = new Map();
     this.seen.set(id, member);
     return member;

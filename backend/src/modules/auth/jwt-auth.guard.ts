@@ -9,11 +9,13 @@ import { ActiveMembersCache, type TokenStanding } from './active-members.cache';
 
 const MEMBER_ID = /^[0-9a-f-]{36}$/i;
 
-/** What the API's tokens claim: the member, their token version when issued (absent: 0), and `sbx` for a guest sandbox. */
+/**
+ * What the API's tokens claim: the member and their token version when issued (absent: 0). Their `sbx`
+ * (a guest sandbox) is not read: the member's row says that, so no older token can claim otherwise.
+ */
 interface MemberClaims {
   sub?: unknown;
   ver?: unknown;
-  sbx?: unknown;
 }
 
 /** `Authorization: <scheme> <token>` with the scheme `Bearer` in any case, as passport-jwt read it. */
@@ -22,11 +24,14 @@ function bearerToken(request: Request): string | undefined {
   return scheme?.toLowerCase() === 'bearer' ? token : undefined;
 }
 
-/** Lets the request through as `member`, or says why its token no longer stands. */
-function admit(request: Request & { user?: AuthenticatedMember }, member: AuthenticatedMember, standing: TokenStanding): true {
+/** Lets the request through as the member `id`, or says why its token no longer stands. */
+function admit(request: Request & { user?: AuthenticatedMember }, id: string, standing: TokenStanding): true {
   if (standing === 'no-member') throw new AppError('UNAUTHORIZED', 'The account of this token no longer exists');
   if (standing === 'revoked') throw new AppError('UNAUTHORIZED', 'This session was ended by the site owner; sign in again');
-  request.user = member;
+  if (standing === 'guest-template') {
+    throw new AppError('UNAUTHORIZED', 'This token is for the guest account itself, which cannot act; sign in as the guest again to get a sandbox of your own');
+  }
+  request.user = { id, sandboxed: standing === 'sandbox' };
   return true;
 }
 
@@ -64,13 +69,13 @@ export class JwtAuthGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (this.isPublic(context)) return true;
     const request = context.switchToHttp().getRequest<Request & { user?: AuthenticatedMember }>();
-    const { member, version } = this.verifiedClaims(request);
-    const known = MEMBER_ID.test(member.id) ? this.members.knownStanding(member.id, version) : 'no-member';
-    if (known) return admit(request, member, known);
-    return this.members.standing(member.id, version).then((standing) => admit(request, member, standing));
+    const { id, version } = this.verifiedClaims(request);
+    const known = MEMBER_ID.test(id) ? this.members.knownStanding(id, version) : 'no-member';
+    if (known) return admit(request, id, known);
+    return this.members.standing(id, version).then((standing) => admit(request, id, standing));
   }
 
-  private verifiedClaims(request: Request): { member: AuthenticatedMember; version: number } {
+  private verifiedClaims(request: Request): { id: string; version: number } {
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHORIZED', 'Sign in to do this: the request has no bearer token');
     let claims: MemberClaims;
@@ -80,10 +85,10 @@ export class JwtAuthGuard implements CanActivate {
       if (error instanceof TokenExpiredError) throw new AppError('UNAUTHORIZED', 'The session has expired; sign in again');
       throw new AppError('UNAUTHORIZED', 'The bearer token is not valid; sign in again');
     }
-    const { sub: subject, ver: version = 0, sbx: sandboxed = false } = claims;
+    const { sub: subject, ver: version = 0 } = claims;
     if (!Number.isSafeInteger(version)) throw new AppError('UNAUTHORIZED', 'The bearer token is not valid; sign in again');
     // Any other subject names no member of ours (MEMBER_ID does not match it).
     const id = typeof subject === 'string' ? subject : '';
-    return { member: { id, sandboxed: sandboxed === true }, version: version as number };
+    return { id, version: version as number };
   }
 }

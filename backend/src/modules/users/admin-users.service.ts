@@ -66,8 +66,9 @@ export class AdminUsersService {
   }
 
   /**
-   * The guest as the seed made it: its fields and documented password back, enabled. A removed guest
-   * is created again, with its seed picture and its seed friends who are still members.
+   * The guest as the seed made it: its fields, counters, documented password and seed content back,
+   * enabled, and every token of it refused. A removed guest is created again, with its seed picture
+   * and its seed friends who are still members.
    */
   async resetGuest(): Promise<AdminMember> {
     const { email, firstName, lastName, location, occupation } = DEMO_MEMBERS.guest;
@@ -79,6 +80,9 @@ export class AdminUsersService {
     });
     if (saved && !guest.created) await this.media.remove('users', saved);
     if (guest.created) await this.users.befriendByEmail(guest.id, GUEST_FRIEND_EMAILS);
+    await this.sandboxes.restoreTemplate(guest.id);
+    // restoreGuest moved its token version on: every process forgets the tokens it had accepted.
+    await this.notifier.publish(MEMBERS_TOPIC);
     return this.show(guest.id);
   }
 

@@ -90,6 +90,9 @@ export const DEMO_MEMBERS = {
 
 export type MemberKey = keyof typeof DEMO_MEMBERS;
 
+/** The guest's one seed post (db/seed/matrix-network.content.ts); `reset-guest` keeps it and removes any other. */
+export const DEMO_GUEST_POST = 'Hello Matrix Network! Just looking around. Tips on where to start with fine-tuning small models are welcome.';
+
 /** Each pair is one mutual friendship. The guest starts with four friends, so its lists are not empty. */
 export const DEMO_FRIENDSHIPS: ReadonlyArray<readonly [MemberKey, MemberKey]> = [
   ['guest', 'mira'],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
 import { DATABASE } from '../../db/database.module';
 import type { Database } from '../../db/database';
 import { friendships } from '../../db/schema/friendships.table';
@@ -93,11 +93,38 @@ export class GuestSandboxesRepository {
         .from(posts)
         .where(and(inArray(posts.userId, tx.select({ id: users.id }).from(users).where(ending)), isNotNull(posts.picturePath)));
       const removed = await tx.delete(users).where(ending).returning({ id: users.id });
-      const paths = pictures.map((row) => row.picturePath!);
-      if (paths.length === 0) return { removed: removed.length, unusedPictures: [] };
-      const stillShown = await tx.selectDistinct({ picturePath: posts.picturePath }).from(posts).where(inArray(posts.picturePath, paths));
-      const shown = new Set(stillShown.map((row) => row.picturePath));
-      return { removed: removed.length, unusedPictures: paths.filter((path) => !shown.has(path)) };
+      return { removed: removed.length, unusedPictures: await picturesNoPostShows(tx, pictures.map((row) => row.picturePath!)) };
     });
   }
+
+  /**
+   * The template's content back to the seed's: its posts other than `seed.ownPosts` (by text), every
+   * comment of its own (the seed gives it none) and its likes of posts by anyone but `seed.likedAuthors`
+   * (emails) go. Answers the pictures of removed posts that no remaining post shows.
+   */
+  async restoreTemplateContent(templateId: string, seed: { ownPosts: string[]; likedAuthors: string[] }): Promise<string[]> {
+    return this.db.transaction(async (tx) => {
+      const notSeeded = (texts: string[]) => (texts.length ? notInArray(posts.description, texts) : undefined);
+      const removed = await tx
+        .delete(posts)
+        .where(and(eq(posts.userId, templateId), notSeeded(seed.ownPosts)))
+        .returning({ picturePath: posts.picturePath });
+      await tx.delete(postComments).where(eq(postComments.userId, templateId));
+      const seededLikes = tx
+        .select({ id: posts.id })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(and(inArray(users.email, seed.likedAuthors), eq(users.sandboxed, false)));
+      await tx.delete(postLikes).where(and(eq(postLikes.userId, templateId), notInArray(postLikes.postId, seededLikes)));
+      return picturesNoPostShows(tx, removed.flatMap((row) => (row.picturePath ? [row.picturePath] : [])));
+    });
+  }
+}
+
+/** Of `paths`, the pictures no post shows any more (a copy of a seeded post shares its picture). */
+async function picturesNoPostShows(tx: Database, paths: string[]): Promise<string[]> {
+  if (paths.length === 0) return [];
+  const stillShown = await tx.selectDistinct({ picturePath: posts.picturePath }).from(posts).where(inArray(posts.picturePath, paths));
+  const shown = new Set(stillShown.map((row) => row.picturePath));
+  return [...new Set(paths)].filter((path) => !shown.has(path));
 }

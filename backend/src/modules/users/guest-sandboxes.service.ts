@@ -4,10 +4,17 @@ import type { AppConfig } from '../../config/app-config';
 import { ChangeNotifier } from '../../db/change-notifier';
 import { MEMBERS_TOPIC } from '../auth/active-members.cache';
 import { MediaStore } from '../media/media-store.service';
+import { DEMO_GUEST_POST, DEMO_MEMBERS } from './demo-members';
 import { GuestSandboxesRepository } from './guest-sandboxes.repository';
 import type { UserRow } from './users.repository';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/** What the Matrix Network seed gives the guest: its one post, and likes of demo members' posts only. */
+const SEEDED_GUEST_CONTENT = {
+  ownPosts: [DEMO_GUEST_POST],
+  likedAuthors: Object.values(DEMO_MEMBERS).map((member) => member.email),
+};
 
 /**
  * Every sign-in with the guest account opens a sandbox of its own: a copy of the seeded guest that
@@ -39,6 +46,12 @@ export class GuestSandboxes implements OnApplicationBootstrap, OnModuleDestroy {
   /** A new sandbox copied from the seeded guest, ending after GUEST_SANDBOX_HOURS; undefined if the guest is gone. */
   open(templateId: string): Promise<UserRow | undefined> {
     return this.sandboxes.open(templateId, new Date(Date.now() + this.config.guestSandboxMs));
+  }
+
+  /** The template's posts, likes and comments back to the seed's (a token of it may have written before it was refused). */
+  async restoreTemplate(templateId: string): Promise<void> {
+    const unusedPictures = await this.sandboxes.restoreTemplateContent(templateId, SEEDED_GUEST_CONTENT);
+    await Promise.all(unusedPictures.map((fileName) => this.media.remove('posts', fileName)));
   }
 
   /** Removes the sandboxes past their end, with what they wrote and their posts' pictures; answers how many went. */

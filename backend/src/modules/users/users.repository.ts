@@ -61,6 +61,13 @@ export type AdminMemberRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'em
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** The seeded guest's fields, as the owner's reset restores them. */
+export interface ActiveMemberRow {
+  tokenVersion: number;
+  sandboxed: boolean;
+  /** The seeded guest itself: never acts, its sign-in opens a sandbox. */
+  guestTemplate: boolean;
+}
+
 export type GuestFields = Pick<NewUserRow, 'email' | 'firstName' | 'lastName' | 'location' | 'occupation' | 'passwordHash'>;
 
 @Injectable()
@@ -95,12 +102,14 @@ export class UsersRepository {
    * What a member's token needs to be accepted: the member exists and is not disabled, and the token
    * has their current token version. Answers that version, or undefined for no active member.
    */
-  async activeTokenVersion(id: string): Promise<number | undefined> {
+  /** A member not disabled: the token version they accept, and whether they are a guest sandbox or its template. */
+  async activeMember(id: string): Promise<ActiveMemberRow | undefined> {
     const [row] = await this.db
-      .select({ tokenVersion: users.tokenVersion })
+      .select({ tokenVersion: users.tokenVersion, sandboxed: users.sandboxed, sandboxExpiresAt: users.sandboxExpiresAt })
       .from(users)
       .where(and(eq(users.id, id), isNull(users.disabledAt)));
-    return row?.tokenVersion;
+    // The template is the one sandboxed member without an end: the seeded guest, whose sign-in opens a copy.
+    return row && { tokenVersion: row.tokenVersion, sandboxed: row.sandboxed, guestTemplate: row.sandboxed && !row.sandboxExpiresAt };
   }
 
   /**
@@ -146,9 +155,11 @@ export class UsersRepository {
    */
   async restoreGuest(fields: GuestFields, picturePath: () => Promise<string>): Promise<{ id: string; created: boolean; picturePath: string }> {
     const { email, ...rest } = fields;
+    // Counters as seeded too; the template is sandboxed (its sign-in opens a copy) and its old tokens stop.
+    const restored = { ...rest, disabledAt: null, sandboxed: true, sandboxExpiresAt: null, viewedProfile: 0, impressions: 0 };
     const [updated] = await this.db
       .update(users)
-      .set({ ...rest, disabledAt: null, sandboxed: true })
+      .set({ ...restored, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.email, email))
       .returning({ id: users.id, picturePath: users.picturePath });
     if (updated) return { ...updated, created: false };
@@ -157,7 +168,7 @@ export class UsersRepository {
     const [row] = await this.db
       .insert(users)
       .values({ ...fields, picturePath: picture, sandboxed: true })
-      .onConflictDoUpdate({ target: users.email, set: { ...rest, disabledAt: null, sandboxed: true } })
+      .onConflictDoUpdate({ target: users.email, set: { ...restored, tokenVersion: sql`${users.tokenVersion} + 1` } })
       .returning({ id: users.id, picturePath: users.picturePath });
     return { ...row, created: row.picturePath === picture };
   }

@@ -5,7 +5,7 @@ import { AppError } from '../../common/errors/app-error';
 import { unlessReferenceGone } from '../../db/errors';
 import { ImpressionsCounter } from './impressions.counter';
 import { toFriendSummary, toMember } from './member.serializer';
-import { UsersRepository, type NewUserRow, type UserRow } from './users.repository';
+import { UsersRepository, type ActiveMemberRow, type NewUserRow, type UserRow } from './users.repository';
 
 const noSuchMember = (id: string) => new AppError('NOT_FOUND', `No member with id ${id}`);
 
@@ -55,8 +55,8 @@ export class UsersService {
   }
 
   /** The token version an active member's tokens carry; undefined when the member is disabled or gone. */
-  activeTokenVersion(id: string): Promise<number | undefined> {
-    return this.users.activeTokenVersion(id);
+  activeMember(id: string): Promise<ActiveMemberRow | undefined> {
+    return this.users.activeMember(id);
   }
 
   async friends(id: string, reader: AuthenticatedMember): Promise<FriendSummary[]> {
