@@ -10,7 +10,14 @@ import { renderPage } from './entry-server';
 import { projectPages, siteContent, trendingUsers } from './test/content-fixtures';
 import { ada, bram } from './features/botfolk/botfolk-test-data';
 import { builtInExamples } from './features/generation/generation-test-data';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { exhibitItems, galleryItems, resourceLinks } from './test/gallery-fixtures';
+
+// Counts the renders (the costly part), doing them as before.
+vi.mock('react-dom/static', async (importOriginal) => {
+  const real = await importOriginal<typeof import('react-dom/static')>();
+  return { ...real, prerenderToNodeStream: vi.fn(real.prerenderToNodeStream) };
+});
 
 const template = [
   '<!doctype html><html lang="en"><head><title>Atelier</title>',
@@ -143,6 +150,20 @@ describe('server render', { timeout: 20_000 }, () => {
     } finally {
       answers['/content/exhibit'] = exhibitItems;
     }
+  });
+
+  it('renders a page once whatever query parameters no page reads come with it', async () => {
+    const first = await render('/dev?utm_source=first');
+    vi.mocked(prerenderToNodeStream).mockClear();
+    for (let n = 1; n <= 20; n += 1) expect(await render(`/dev?x=${n}&utm_source=${n}`)).toBe(first);
+    expect(prerenderToNodeStream).not.toHaveBeenCalled();
+  });
+
+  it('still renders per value a parameter the page reads, whatever else comes with it', async () => {
+    const permalink = parse(await render(`/life?x=1&dna=${bram.dna}`));
+    expect(permalink.querySelector('main article')?.getAttribute('aria-label')).toBe('Bram Oxley');
+    const plain = parse(await render('/life?x=2'));
+    expect(plain.querySelector('main article')?.getAttribute('aria-label')).toBe('Ada Quill');
   });
 
   it.each([

@@ -11,6 +11,7 @@ import { contentOf, type ServerLoadContext } from './app/page-content-loader';
 import { appRoutes } from './app/router';
 import { SITE_META } from './app/route-meta-table';
 import { pageDataElement } from './app/server-render/page-data';
+import { renderedUrl } from './app/server-render/render-url';
 import { createServerStore } from './app/app-store';
 import { EMOTION_KEY } from './theme/emotion-cache';
 
@@ -37,13 +38,15 @@ const LAST_RENDERS_KEPT = 100;
 /** The page's first HTML and status, or null when index.html should answer as it is (a redirect). */
 export async function renderPage(request: PageRequest, fetchContent: ContentFetcher): Promise<RenderedPage | null> {
   const requestContext: ServerLoadContext = { fetchContent };
-  const context = await handler.query(new Request(request.url), { requestContext });
+  // A parameter no page reads must not cost a render (nor push real pages out of lastRenders).
+  const url = renderedUrl(request.url).href;
+  const context = await handler.query(new Request(url), { requestContext });
   if (context instanceof Response) return null;
   if (context.statusCode === 404) return { status: 404, html: fillHead(request.template, NOT_FOUND_META) };
   if (context.statusCode !== 200) return null;
   // Drawn in the browser (it depends on the visitor or on chance), under its own head.
   if (!isServerRendered(context)) return { status: 200, html: fillHead(request.template, metaOf(context)) };
-  return renderShowcasePage(request, context);
+  return renderShowcasePage({ ...request, url }, context);
 }
 
 /** What the first HTML of an unknown path says; the router's error screen says the same once drawn. */
