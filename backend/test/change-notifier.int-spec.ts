@@ -56,4 +56,19 @@ describe(`ChangeNotifier (${testDriver()})`, () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(hereCalls).toBe(1);
   });
+
+  (testDriver() === 'postgres' ? it : it.skip)('carries what changed to another process, colons and all', async () => {
+    if (!database.url) throw new Error('the postgres test database has a URL');
+    const otherHandle = await openDatabase({ driver: 'postgres', url: database.url, poolSize: 2 });
+    extraHandles.push(otherHandle);
+    const here = await notifierOn(database.handle);
+    const there = await notifierOn(otherHandle);
+    const heard: Array<string | undefined> = [];
+    there.subscribe('feed', (detail) => heard.push(detail));
+
+    await here.publish('feed', 'post:1234');
+    await here.publish('feed');
+    await waitFor(() => heard.length === 2);
+    expect(heard).toEqual(['post:1234', undefined]);
+  });
 });

@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import type { DatabaseHandle } from './database';
 
-type Listener = () => void;
+/** `detail` says what changed, if the publisher said; without it, anything under the topic may have. */
+type Listener = (detail?: string) => void;
 
-/** One PostgreSQL channel for every topic; the payload says `<sender pid>:<topic>`. */
+/** One PostgreSQL channel for every topic; the payload says `<sender pid>:<topic>[:<detail>]`. */
 const PG_CHANNEL = 'atelier_changes';
 const RECONNECT_DELAY_MS = 1_000;
 
@@ -13,8 +14,8 @@ const RECONNECT_DELAY_MS = 1_000;
  * Tells every API process that some data changed, so each can drop what it cached. Listeners in
  * this process run at once; on PostgreSQL the change is also broadcast with NOTIFY to the other
  * processes, each LISTENing on its own connection. PGlite is single-process, so local is all there
- * is. After the LISTEN connection drops, every listener is called on reconnect (changes may have
- * been missed meanwhile).
+ * is. After the LISTEN connection drops, every listener is called on reconnect, without a detail
+ * (changes may have been missed meanwhile).
  */
 export class ChangeNotifier implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(ChangeNotifier.name);
@@ -36,10 +37,11 @@ export class ChangeNotifier implements OnModuleInit, OnApplicationShutdown {
    * if the broadcast does not get through, the other processes' caches expire on their own (each
    * cache keeps what it holds only briefly) rather than the committed change being answered as failed.
    */
-  async publish(topic: string): Promise<void> {
-    this.deliver(topic);
+  async publish(topic: string, detail?: string): Promise<void> {
+    this.deliver(topic, detail);
     if (this.handle.target.driver !== 'postgres') return;
-    await this.handle.db.execute(sql`select pg_notify(${PG_CHANNEL}, ${`${this.sender}:${topic}`})`).catch((error: unknown) => {
+    const payload = detail === undefined ? `${this.sender}:${topic}` : `${this.sender}:${topic}:${detail}`;
+    await this.handle.db.execute(sql`select pg_notify(${PG_CHANNEL}, ${payload})`).catch((error: unknown) => {
       this.logger.warn({ err: error }, `Could not tell the other processes that ${topic} changed; their caches expire on their own`);
     });
   }
@@ -53,15 +55,16 @@ export class ChangeNotifier implements OnModuleInit, OnApplicationShutdown {
     await this.client?.end().catch(() => undefined);
   }
 
-  private deliver(topic: string): void {
-    for (const listener of this.listeners.get(topic) ?? []) listener();
+  private deliver(topic: string, detail?: string): void {
+    for (const listener of this.listeners.get(topic) ?? []) listener(detail);
   }
 
   private async listen(url: string): Promise<void> {
     const client = new Client({ connectionString: url });
     client.on('notification', ({ payload = '' }) => {
-      const [sender, topic] = payload.split(':');
-      if (sender !== this.sender && topic) this.deliver(topic); // ours was delivered when published
+      const [sender, topic, ...detail] = payload.split(':');
+      // Ours was delivered when published; a detail may hold colons of its own.
+      if (sender !== this.sender && topic) this.deliver(topic, detail.length > 0 ? detail.join(':') : undefined);
     });
     client.on('error', (error) => {
       // A failed connect is reported by its promise; only an established connection retries here.

@@ -6,11 +6,12 @@ import { FeedCache } from './feed-cache';
 import { PostsController } from './posts.controller';
 import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
+import { SandboxPages } from './sandbox-pages';
 
 @Module({
   imports: [UsersModule, MediaModule, RateLimitModule],
   controllers: [PostsController],
-  providers: [PostsRepository, PostsService, FeedCache],
+  providers: [PostsRepository, PostsService, FeedCache, SandboxPages],
   exports: [FeedCache],
 })
 export class PostsModule {}

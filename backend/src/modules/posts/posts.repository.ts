@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FEED_COMMENTS } from '@atelier/contracts';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DATABASE } from '../../db/database.module';
 import type { Database } from '../../db/database';
 import { postComments } from '../../db/schema/post-comments.table';
@@ -139,6 +139,29 @@ export class PostsRepository {
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(pageParams.limit)
       .prepare(`posts_page_${whose}_${where}`);
+  }
+
+  /**
+   * What a guest sees beyond the shared page (see SandboxPages): the guest's own posts after `after`
+   * (newest first, by the author index), and those of `postIds` the guest liked or commented on, as
+   * the guest sees them. Any other post reads the same to the guest as to a member.
+   */
+  async sandboxOverlay({ sandbox, ownPosts, after, limit, postIds }: {
+    sandbox: string;
+    ownPosts: boolean;
+    after?: FeedPosition;
+    limit: number;
+    postIds: string[];
+  }): Promise<{ own: PostRecord[]; touched: PostRecord[] }> {
+    const select = () => this.db.select(recordColumns(sandbox)).from(posts).innerJoin(users, eq(users.id, posts.userId));
+    const afterCursor = after ? sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined;
+    const guestLiked = sql`exists (select 1 from ${postLikes} l where l.post_id = ${posts.id} and l.user_id = ${sandbox}::uuid)`;
+    const guestCommented = sql`exists (select 1 from ${postComments} c where c.post_id = ${posts.id} and c.user_id = ${sandbox}::uuid)`;
+    const [own, touched] = await Promise.all([
+      ownPosts ? select().where(and(eq(posts.userId, sandbox), afterCursor)).orderBy(desc(posts.createdAt), desc(posts.id)).limit(limit) : [],
+      postIds.length > 0 ? select().where(and(inArray(posts.id, postIds), or(guestLiked, guestCommented))) : [],
+    ]);
+    return { own, touched };
   }
 
   /** The post as a reader with `sandbox` sees it; undefined if it is gone or not theirs to see. */

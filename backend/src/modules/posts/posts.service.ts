@@ -7,11 +7,12 @@ import { encodeUploadedImage } from '../media/image-upload';
 import { MediaStore } from '../media/media-store.service';
 import { ImpressionsCounter } from '../users/impressions.counter';
 import { UsersService } from '../users/users.service';
-import { FeedCache, servedPage, type PostPage, type ServedPage } from './feed-cache';
+import { FeedCache, feedPageKey, servedPage, type FeedChange, type PostPage, type ServedPage } from './feed-cache';
 import { encodeCursor } from './feed-cursor';
 import { toPost, toPostComment } from './post.serializer';
 import type { CommentsQuery, CreatePostInput, PageQuery } from './posts.schemas';
 import { PostsRepository, type PostRecord } from './posts.repository';
+import { SandboxPages, type SandboxOverlay } from './sandbox-pages';
 
 const POST_PICTURE_MAX_SIDE = 2048;
 
@@ -26,7 +27,7 @@ function assertActingAs(claimedId: string | undefined, actingId: string): void {
 }
 
 function pageKey(query: PageQuery, authorId?: string): string {
-  return `${authorId ?? '*'}|${query.limit}|${query.cursor ? encodeCursor(query.cursor) : ''}`;
+  return feedPageKey(authorId, query.limit, query.cursor ? encodeCursor(query.cursor) : '');
 }
 
 @Injectable()
@@ -39,6 +40,7 @@ export class PostsService {
     private readonly media: MediaStore,
     private readonly impressions: ImpressionsCounter,
     private readonly cache: FeedCache,
+    private readonly sandboxPages: SandboxPages,
   ) {}
 
   /**
@@ -70,7 +72,7 @@ export class PostsService {
       await this.media.remove('posts', picturePath);
       throw error;
     }
-    await this.feedChanged(acting);
+    await this.feedChanged(acting, { author: actingId });
     // The post is stored: from here on nothing may answer a failure, or a client retrying would post it twice.
     try {
       return await this.feed(acting, { limit: FEED_PAGE.defaultLimit });
@@ -117,28 +119,44 @@ export class PostsService {
   async delete(acting: AuthenticatedMember, postId: string): Promise<void> {
     await this.authoredBy(acting, postId);
     const deleted = await this.posts.delete(postId);
-    await this.feedChanged(acting);
+    await this.feedChanged(acting, { author: acting.id });
     // A guest's copy of a seeded post shares its picture with the seeded one.
     if (deleted?.picturePath && !(await this.posts.pictureInUse(deleted.picturePath))) await this.media.remove('posts', deleted.picturePath);
   }
 
   /**
-   * Members' pages come through the cache. A guest's are read each time: only that guest reads them,
-   * and nothing a guest does changes what members read, so a guest's change clears no one's pages.
+   * Members' pages come through the cache. A guest's are the same shared pages with the guest's own
+   * rows merged in (see SandboxPages); nothing a guest does changes what members read, so a guest's
+   * change drops only that guest's pages.
    */
   private async page(query: PageQuery, reader: AuthenticatedMember, authorId?: string): Promise<ServedPage> {
-    if (reader.sandboxed) return servedPage(await this.loadPage(query, reader.id, authorId));
-    return this.cache.get(pageKey(query, authorId), () => this.loadPage(query, null, authorId));
+    const key = pageKey(query, authorId);
+    const shared = await this.cache.get(key, () => this.loadPage(query, authorId));
+    if (!reader.sandboxed) return shared;
+    return this.sandboxPages.get(reader.id, key, shared, query.limit, () => this.overlay(reader.id, query, shared, authorId));
   }
 
-  private async feedChanged(acting: AuthenticatedMember): Promise<void> {
-    if (!acting.sandboxed) await this.cache.changed();
+  private async overlay(sandbox: string, query: PageQuery, shared: ServedPage, authorId?: string): Promise<SandboxOverlay> {
+    const { own, touched } = await this.posts.sandboxOverlay({
+      sandbox,
+      ownPosts: authorId === undefined || authorId === sandbox,
+      after: query.cursor,
+      limit: query.limit + 1,
+      postIds: shared.posts.map((post) => post._id),
+    });
+    return { own: own.map(toPost), touched: touched.map(toPost) };
   }
 
-  private async loadPage(query: PageQuery, sandbox: string | null, authorId?: string): Promise<PostPage> {
+  /** A guest's change is the guest's alone; a member's alters the pages `change` names. */
+  private async feedChanged(acting: AuthenticatedMember, change: FeedChange): Promise<void> {
+    await this.cache.changed(acting.sandboxed ? { sandbox: acting.id } : change);
+  }
+
+  /** A shared page: every member's rows, no sandbox's. */
+  private async loadPage(query: PageQuery, authorId?: string): Promise<PostPage> {
     const { limit } = query;
     // One extra row says whether another page exists, without counting anything.
-    const records = await this.posts.page({ authorId, after: query.cursor, limit: limit + 1, sandbox });
+    const records = await this.posts.page({ authorId, after: query.cursor, limit: limit + 1, sandbox: null });
     const pageRecords = records.slice(0, limit);
     const last: PostRecord | undefined = pageRecords[pageRecords.length - 1];
     return {
@@ -162,7 +180,7 @@ export class PostsService {
   /** The answer to a committed change of a post (read back in its transaction), once caches are told. */
   private async changed(record: PostRecord | undefined, postId: string, acting: AuthenticatedMember): Promise<Post> {
     if (!record) throw noSuchPost(postId); // deleted meanwhile: nothing was written
-    await this.feedChanged(acting);
+    await this.feedChanged(acting, { post: postId });
     return toPost(record);
   }
 }
