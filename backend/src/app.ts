@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { getStorageToken, type ThrottlerStorage } from '@nestjs/throttler';
 import type { HelmetOptions } from 'helmet';
 import { NEXT_CURSOR_HEADER } from '@atelier/contracts';
 import { AppModule, type AppModuleOptions } from './app.module';
@@ -97,7 +98,7 @@ export async function createApp(options: AppModuleOptions): Promise<NestFastifyA
   // gzip/brotli for text answers (the SPA's JS and CSS, JSON) when the client accepts it; pictures are already compressed.
   await app.register(fastifyCompress);
 
-  await registerMedia(fastify, config);
+  await registerMedia(fastify, config, app.get<ThrottlerStorage>(getStorageToken()));
   const frontend = await registerFrontend(fastify, config.frontendDist, app.get(PageRenderer));
   if (!frontend) new NestLogger('Frontend').warn(`No built frontend at ${config.frontendDist}; serving the API only`);
 

@@ -284,3 +284,122 @@ describe('the resized-image cache budget', () => {
     render.mockRestore();
   });
 });
+
+describe('render work under a burst of new sizes', () => {
+  /** 20 distinct full-size AVIF renders of the fixture: each costs real encoder time. */
+  const HEAVY_VARIANTS = [680, 768, 1024, 1536].flatMap((w) =>
+    ['inside', 'contain', 'cover'].flatMap((fit) => [1, 2].map((dpr) => `w=${w}&h=${w}&fit=${fit}&dpr=${dpr}&auto=format`)),
+  ).slice(0, 20);
+
+  /** Counts sharp renders started and still running (each render is one toBuffer call). */
+  function watchRenders() {
+    const toBuffer = sharp.prototype.toBuffer;
+    const counts = { started: 0, running: 0 };
+    jest.spyOn(sharp.prototype, 'toBuffer').mockImplementation(function (this: ReturnType<typeof sharp>, ...args: unknown[]) {
+      counts.started++;
+      counts.running++;
+      return (toBuffer.apply(this, args as []) as Promise<Buffer>).finally(() => counts.running--);
+    } as typeof toBuffer);
+    return counts;
+  }
+
+  async function appWithFixture(env: NodeJS.ProcessEnv = {}): Promise<{ t: TestApp; base: string }> {
+    const t = await createTestApp(env);
+    const media = path.join(t.config.dataDir, 'media', 'gallery');
+    fs.mkdirSync(media, { recursive: true });
+    fs.writeFileSync(path.join(media, 'fixture.png'), await fixturePng());
+    await t.app.listen(0, '127.0.0.1');
+    return { t, base: await t.app.getUrl() };
+  }
+
+  const until = async (done: () => boolean, ms: number) => {
+    for (const end = Date.now() + ms; !done() && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+  const avif = { Accept: CHROME_ACCEPT };
+
+  describe('clients that leave', () => {
+    let app: { t: TestApp; base: string };
+    beforeAll(async () => (app = await appWithFixture()));
+    afterAll(() => app.t.close());
+    afterEach(() => jest.restoreAllMocks());
+
+    it('drops the renders of clients that closed the connection before their turn (curl -m)', async () => {
+      const renders = watchRenders();
+      const clients = HEAVY_VARIANTS.map(() => new AbortController());
+      const left = HEAVY_VARIANTS.map((query, i) =>
+        fetch(`${app.base}/assets/gallery/fixture.png?${query}`, { headers: avif, signal: clients[i].signal }).then(
+          () => 'answered',
+          () => 'left',
+        ),
+      );
+      // Every client gives up once the first renders are under way, as `curl -m 1` does.
+      await until(() => renders.started > 0, 10_000);
+      for (const client of clients) client.abort();
+      expect(await Promise.all(left)).toEqual(Array(20).fill('left'));
+      await until(() => renders.running === 0, 60_000);
+      // The two already running when their clients left finish (and are cached); the 18 waiting never start.
+      expect(renders.started).toBeLessThanOrEqual(2);
+
+      const started = Date.now();
+      const thumbnail = await fetch(`${app.base}/assets/gallery/fixture.png?w=124&h=124&fit=crop`);
+      expect(thumbnail.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(renders.started).toBeLessThanOrEqual(3);
+    });
+
+    it('keeps rendering for the requests still waiting when one of them leaves', async () => {
+      const renders = watchRenders();
+      const url = `${app.base}/assets/gallery/fixture.png?w=1536&h=1536&fit=contain&dpr=2&auto=format`;
+      const leaver = fetch(url, { headers: avif, signal: AbortSignal.timeout(30) }).catch(() => undefined);
+      const stayers = [fetch(url, { headers: avif }), fetch(url, { headers: avif })];
+      await leaver;
+      const answers = await Promise.all(stayers);
+      expect(answers.map((res) => res.status)).toEqual([200, 200]);
+      expect(answers.map((res) => res.headers.get('content-type'))).toEqual(['image/avif', 'image/avif']);
+      expect(renders.started).toBe(1);
+    });
+  });
+
+  describe('IMAGE_RENDER_QUEUE_MAX', () => {
+    let app: { t: TestApp; base: string };
+    beforeAll(async () => (app = await appWithFixture({ IMAGE_RENDER_QUEUE_MAX: '1' })));
+    afterAll(() => app.t.close());
+
+    it('refuses renders beyond the short queue with 503, Retry-After and a JSON message', async () => {
+      const answers = await Promise.all(
+        HEAVY_VARIANTS.slice(0, 8).map((query) => fetch(`${app.base}/assets/gallery/fixture.png?${query}`, { headers: avif })),
+      );
+      const busy = answers.filter((res) => res.status === 503);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(answers.filter((res) => res.status === 200).length).toBeGreaterThanOrEqual(3); // two running, one waiting
+      expect(busy[0].headers.get('retry-after')).toBe('5');
+      expect(await busy[0].json()).toEqual({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Too many images are being resized; try again shortly' });
+    });
+  });
+
+  describe('IMAGE_RENDERS_PER_IP_PER_MINUTE', () => {
+    let app: { t: TestApp; base: string };
+    beforeAll(async () => (app = await appWithFixture({ IMAGE_RENDERS_PER_IP_PER_MINUTE: '3', TRUST_PROXY: 'loopback' })));
+    afterAll(() => app.t.close());
+
+    it('answers 429 with Retry-After to an address past its new sizes; cached sizes and other addresses still load', async () => {
+      const get = (w: number, from = '198.51.100.7') =>
+        fetch(`${app.base}/assets/gallery/fixture.png?w=${w}`, { headers: { 'X-Forwarded-For': from } });
+      for (const w of [124, 180, 248]) expect((await get(w)).status).toBe(200);
+
+      const refused = await get(340);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect(await refused.json()).toEqual({
+        statusCode: 429,
+        code: 'RATE_LIMITED',
+        message: expect.stringMatching(/^Too many new image sizes from this address; sizes already made still load, new ones in \d+ s$/),
+      });
+
+      expect((await get(124)).status).toBe(200); // already rendered: free
+      expect((await get(340, '203.0.113.9')).status).toBe(200); // another address has its own count
+      expect((await get(340)).status).toBe(200); // now cached: free for the first address too
+    });
+  });
+});

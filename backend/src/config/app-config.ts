@@ -63,8 +63,14 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: optional(positiveInt(50 * 1024 * 1024)).default(DEFAULT_UPLOAD_MAX_BYTES),
   VIDEO_UPLOAD_MAX_BYTES: optional(positiveInt(1024 * 1024 * 1024)).default(100 * 1024 * 1024),
   IMAGE_CACHE_MAX_MB: optional(positiveAmount('megabytes', 1024 * 1024)).default(1024),
+  IMAGE_RENDER_QUEUE_MAX: optional(positiveInt(10_000)).default(16),
+  IMAGE_RENDERS_PER_IP_PER_MINUTE: optional(positiveInt(100_000)).default(120),
   JWT_TTL_SECONDS: optional(positiveInt(365 * 24 * 3600)).default(7 * 24 * 3600),
   GUEST_SANDBOX_HOURS: optional(positiveAmount('hours', 24 * 30)).default(24),
+  GUEST_SANDBOXES_PER_IP_PER_HOUR: optional(positiveInt(100_000)).default(5),
+  GUEST_SANDBOXES_MAX: optional(positiveInt(1_000_000)).default(500),
+  GUEST_SANDBOX_PICTURE_MB: optional(positiveAmount('megabytes', 1024)).default(10),
+  GUEST_SANDBOXES_PICTURE_MB: optional(positiveAmount('megabytes', 1024 * 1024)).default(1024),
   AUTH_RATE_LIMIT_PER_MINUTE: optional(positiveInt(100_000)).default(10),
   MEMBER_WRITES_PER_MINUTE: optional(positiveInt(100_000)).default(60),
   TRUST_PROXY: optional(z.string()),
@@ -103,10 +109,20 @@ export interface AppConfig {
   videoUploadMaxBytes: number;
   /** The most the resized-image cache (DATA_DIR/cache/images) may hold; least recently served renders go first. */
   imageCacheMaxBytes: number;
+  /** Resized images that may wait for one of the two render slots; beyond them 503 with Retry-After. */
+  imageRenderQueueMax: number;
+  /** New (uncached) resized images one client IP may have rendered per minute; beyond them 429. */
+  imageRendersPerIpPerMinute: number;
   /** How long a sign-in token stays valid. */
   jwtTtlSeconds: number;
   /** How long a guest's sandbox (one per guest sign-in) lives before the sweep removes it, in ms. */
   guestSandboxMs: number;
+  /** Guest sandboxes one client IP may open per hour, and how many may live at once in total. */
+  guestSandboxesPerIpPerHour: number;
+  guestSandboxesMax: number;
+  /** Bytes of post pictures one guest sandbox may store in its life, and all live sandboxes together. */
+  guestSandboxPictureBytes: number;
+  guestSandboxesPictureBytes: number;
   /** Login attempts, and separately registrations, allowed per client IP per minute. */
   authRateLimitPerMinute: number;
   /** Posts, and separately comments, like toggles and friend toggles, one member may make per minute. */
@@ -199,8 +215,14 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, cwd = process.cwd(), stdou
     uploadMaxBytes: vars.UPLOAD_MAX_BYTES,
     videoUploadMaxBytes: vars.VIDEO_UPLOAD_MAX_BYTES,
     imageCacheMaxBytes: Math.round(vars.IMAGE_CACHE_MAX_MB * 1024 * 1024),
+    imageRenderQueueMax: vars.IMAGE_RENDER_QUEUE_MAX,
+    imageRendersPerIpPerMinute: vars.IMAGE_RENDERS_PER_IP_PER_MINUTE,
     jwtTtlSeconds: vars.JWT_TTL_SECONDS,
     guestSandboxMs: Math.round(vars.GUEST_SANDBOX_HOURS * 3600 * 1000),
+    guestSandboxesPerIpPerHour: vars.GUEST_SANDBOXES_PER_IP_PER_HOUR,
+    guestSandboxesMax: vars.GUEST_SANDBOXES_MAX,
+    guestSandboxPictureBytes: Math.round(vars.GUEST_SANDBOX_PICTURE_MB * 1024 * 1024),
+    guestSandboxesPictureBytes: Math.round(vars.GUEST_SANDBOXES_PICTURE_MB * 1024 * 1024),
     authRateLimitPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE,
     memberWritesPerMinute: vars.MEMBER_WRITES_PER_MINUTE,
     trustProxy: vars.TRUST_PROXY,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
+import type { ThrottlerStorage } from '@nestjs/throttler';
 import { IMAGE_DPRS, IMAGE_WIDTHS, type FieldError } from '@atelier/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
@@ -197,7 +198,46 @@ export interface ImageTransformOptions {
   cacheControl: (file: string) => string;
   /** sharp renders at a time; a burst of new sizes queues instead of taking every core. */
   maxConcurrentRenders?: number;
+  /** Renders that may wait for a slot; beyond them a request is refused with 503 and Retry-After. */
   maxWaitingRenders?: number;
+  /** New renders one client IP may start per minute; cached sizes, and sizes already being rendered, are free. */
+  rendersPerClient?: { perMinute: number; counts: ThrottlerStorage; keyPrefix: string };
+}
+
+const ONE_MINUTE_MS = 60_000;
+
+/** One render in progress, shared by every request for its key; `stop` fires when all of them have left. */
+interface SharedRender {
+  data: Promise<Buffer>;
+  waiters: number;
+  stop: AbortController;
+}
+
+/**
+ * Waits for a shared render on behalf of one request: rejects with `signal`'s reason when that
+ * request's client leaves, and stops the render when it was the last one waiting for it.
+ */
+function waitFor(shared: SharedRender, signal: AbortSignal): Promise<Buffer> {
+  signal.throwIfAborted();
+  shared.waiters++;
+  return new Promise<Buffer>((resolve, reject) => {
+    const leave = () => {
+      if (--shared.waiters === 0) shared.stop.abort(signal.reason);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', leave, { once: true });
+    shared.data.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave));
+  });
+}
+
+/** Aborts when the client closes the connection before its answer is sent. */
+function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  if (request.raw.socket.destroyed) gone.abort();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
 }
 
 const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
@@ -216,28 +256,48 @@ export function imageTransformHandler(
   options: ImageTransformOptions,
 ): (request: FastifyRequest, reply: FastifyReply, requestPath?: string) => Promise<void> {
   const logger = new Logger('ImageTransforms');
-  const slots = new WorkSlots(options.maxConcurrentRenders ?? 2, options.maxWaitingRenders ?? 200, 'Too many images are being resized; try again shortly');
-  const inFlight = new Map<string, Promise<Buffer>>();
+  const slots = new WorkSlots(options.maxConcurrentRenders ?? 2, options.maxWaitingRenders ?? 16, 'Too many images are being resized; try again shortly');
+  const inFlight = new Map<string, SharedRender>();
   const budget = new RenderCacheBudget(options.cacheDir, options.cacheMaxBytes);
 
-  /** The cached render, or a new one; identical concurrent requests share one render. */
-  const rendered = (key: string, cacheFile: string, render: () => Promise<Buffer>): Promise<Buffer> => {
-    const pending = inFlight.get(key);
-    if (pending) return pending;
-    const produced = slots
-      .run(async () => {
-        const cached = await readFileIfExists(cacheFile); // another request may have rendered it while this one waited
-        if (cached) return cached;
-        const data = await render();
-        await writeFileAtomically(cacheFile, data).then(
-          () => budget.stored(cacheFile, data.length),
-          (error: unknown) => logger.warn({ err: error }, `Could not cache ${cacheFile}`),
-        );
-        return data;
-      })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, produced);
-    return produced;
+  /** Counts a new render against the client's IP; 429 with Retry-After beyond the limit. */
+  const countRender = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!options.rendersPerClient) return;
+    const { perMinute, counts, keyPrefix } = options.rendersPerClient;
+    const { isBlocked, timeToBlockExpire } = await counts.increment(`${keyPrefix}:${request.ip}`, ONE_MINUTE_MS, perMinute, ONE_MINUTE_MS, 'image-renders');
+    if (!isBlocked) return;
+    const seconds = Math.max(1, timeToBlockExpire);
+    reply.header('Retry-After', String(seconds));
+    throw new AppError('RATE_LIMITED', `Too many new image sizes from this address; sizes already made still load, new ones in ${seconds} s`);
+  };
+
+  /**
+   * A new render, or the one already in progress for the same key. A render waiting for a slot is
+   * dropped once every request for it has left. One already running goes on: sharp can only stop
+   * on its own `timeout`, not when told, so it finishes and is cached for the next request.
+   */
+  const rendered = (key: string, cacheFile: string, render: () => Promise<Buffer>, signal: AbortSignal): Promise<Buffer> => {
+    signal.throwIfAborted(); // left already: queue nothing
+    let shared = inFlight.get(key);
+    if (!shared) {
+      const stop = new AbortController();
+      const data = slots
+        .run(async () => {
+          const cached = await readFileIfExists(cacheFile); // another request may have rendered it while this one waited
+          if (cached) return cached;
+          const produced = await render();
+          await writeFileAtomically(cacheFile, produced).then(
+            () => budget.stored(cacheFile, produced.length),
+            (error: unknown) => logger.warn({ err: error }, `Could not cache ${cacheFile}`),
+          );
+          return produced;
+        }, stop.signal)
+        .finally(() => inFlight.delete(key));
+      data.catch(() => undefined); // after everyone left, nobody reads the outcome
+      shared = { data, waiters: 0, stop };
+      inFlight.set(key, shared);
+    }
+    return waitFor(shared, signal);
   };
 
   return async (request, reply, requestPath = assetPathOf(request.url)) => {
@@ -272,16 +332,33 @@ export function imageTransformHandler(
       return;
     }
     const cacheFile = path.join(options.cacheDir, key.slice(0, 2), `${key}.${format === 'jpeg' ? 'jpg' : format}`);
+    const send = (data: Buffer) => reply.headers({ 'Cache-Control': options.cacheControl(file), ETag: etag, 'Content-Type': CONTENT_TYPES[format] }).send(data);
     const cached = await readFileIfExists(cacheFile);
-    if (cached) await budget.served(cacheFile, cached.length);
-    const data =
-      cached ??
-      (await rendered(key, cacheFile, () =>
-        renderImage(file, transform, format).catch((error: unknown) => {
-          logger.warn(`Could not transform ${relative}: ${(error as Error).message}`);
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file could not be read as an image');
-        }),
-      ));
-    await reply.headers({ 'Cache-Control': options.cacheControl(file), ETag: etag, 'Content-Type': CONTENT_TYPES[format] }).send(data);
+    if (cached) {
+      await budget.served(cacheFile, cached.length);
+      await send(cached);
+      return;
+    }
+    if (!inFlight.has(key)) await countRender(request, reply); // joining a render in progress costs nothing more
+    const signal = clientGone(request, reply);
+    let data: Buffer;
+    try {
+      data = await rendered(
+        key,
+        cacheFile,
+        () =>
+          renderImage(file, transform, format).catch((error: unknown) => {
+            logger.warn(`Could not transform ${relative}: ${(error as Error).message}`);
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file could not be read as an image');
+          }),
+        signal,
+      );
+    } catch (error) {
+      if (!signal.aborted) throw error;
+      reply.hijack(); // nobody is left to answer: nothing to send or to log as an error
+      reply.raw.destroy();
+      return;
+    }
+    await send(data);
   };
 }

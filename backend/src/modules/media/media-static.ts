@@ -1,6 +1,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/app-config';
 import { assetFile, assetPathOf, hasParameters, imageTransformHandler } from './image-transform';
@@ -59,10 +60,23 @@ async function sharedFolderPath(root: string, requestPath: string, pending: Pend
  * (`?w=248&fit=crop&auto=format&dpr=2`), a resized image from the disk cache. A picture the content
  * names but that is not drawn yet (the seed's, just after a first start) is drawn first.
  */
-export async function registerMedia(fastify: FastifyInstance, { dataDir, imageCacheMaxBytes }: Pick<AppConfig, 'dataDir' | 'imageCacheMaxBytes'>): Promise<void> {
+export async function registerMedia(
+  fastify: FastifyInstance,
+  config: Pick<AppConfig, 'dataDir' | 'imageCacheMaxBytes' | 'imageRenderQueueMax' | 'imageRendersPerIpPerMinute' | 'generation'>,
+  rateLimitCounts: ThrottlerStorage,
+): Promise<void> {
+  const { dataDir } = config;
   const root = mediaRoot(dataDir);
   const cacheControl = cacheControlFor(dataDir);
-  const transforms = imageTransformHandler({ root, cacheDir: imageCacheDir(dataDir), cacheMaxBytes: imageCacheMaxBytes, cacheControl });
+  const transforms = imageTransformHandler({
+    root,
+    cacheDir: imageCacheDir(dataDir),
+    cacheMaxBytes: config.imageCacheMaxBytes,
+    cacheControl,
+    maxWaitingRenders: config.imageRenderQueueMax,
+    // The API's rate-limit counts (in Redis when there is one), so every process shares the limit.
+    rendersPerClient: { perMinute: config.imageRendersPerIpPerMinute, counts: rateLimitCounts, keyPrefix: `${config.generation.queuePrefix}:image-renders` },
+  });
   const pending = pendingPicturesFor(dataDir);
 
   await fastify.register(async (media) => {

@@ -30,3 +30,27 @@ describe('WorkSlots', () => {
     expect(most).toBe(2);
   });
 });
+
+describe('WorkSlots with an abort signal', () => {
+  it('drops a waiting task whose signal aborts: it never runs and frees its place in the queue', async () => {
+    const slots = new WorkSlots(1, 1, 'Too busy; try again shortly');
+    let release!: () => void;
+    const first = slots.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const leaving = new AbortController();
+    const ran: string[] = [];
+    const dropped = slots.run(async () => void ran.push('dropped'), leaving.signal);
+    leaving.abort(new Error('client left'));
+    await expect(dropped).rejects.toThrow('client left');
+    const next = slots.run(async () => void ran.push('next')); // the queue has room again
+    release();
+    await Promise.all([first, next]);
+    expect(ran).toEqual(['next']);
+  });
+
+  it('refuses at once a task whose signal has already aborted', async () => {
+    const slots = new WorkSlots(1, 1, 'Too busy; try again shortly');
+    const task = jest.fn(async () => undefined);
+    await expect(slots.run(task, AbortSignal.abort(new Error('gone')))).rejects.toThrow('gone');
+    expect(task).not.toHaveBeenCalled();
+  });
+});
