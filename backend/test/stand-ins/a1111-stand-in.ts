@@ -1,12 +1,19 @@
 // A stand-in for an AUTOMATIC1111 / SD WebUI Forge web UI started with --api (and --api-auth), in the
 // shapes of modules/api/api.py and modules/api/models.py:
-// - POST /sdapi/v1/txt2img (text2imgapi): the task waits for queue_lock, renders, answers the picture
-//   (a real PNG in the seed's colour, standInColour). Like A1111 it never looks at the connection: a
-//   client that hangs up does not stop the render; only POST /sdapi/v1/interrupt does.
+// - POST /sdapi/v1/txt2img (text2imgapi): an unknown sampler_name is refused at once with 400 "Sampler
+//   not found" (validate_sampler_name, before the task is queued); fields left out take the defaults of
+//   models.py StableDiffusionTxt2ImgProcessingAPI (prompt "", seed -1 = random, 512x512, the first
+//   sampler). The task waits for queue_lock, renders, answers the picture (a real PNG in the seed's
+//   colour, standInColour). Like A1111 it never looks at the connection: a client that hangs up does
+//   not stop the render; only POST /sdapi/v1/interrupt does. A render that raises skips `finish_task`
+//   (it is not in a `finally`), so modules/progress.py's `current_task` stays the failed task, which
+//   /internal/progress reports `active` until the next task starts.
 // - POST /sdapi/v1/interrupt (interruptapi): `shared.state.interrupt()` flags whatever task runs now;
 //   A1111 clears the flag when a task starts (shared_state.py `begin`), so a queued task is untouched.
 // - GET /sdapi/v1/progress (progressapi), GET /sdapi/v1/options (get_config).
 // - POST /internal/progress (modules/progress.py `progressapi`): only in UI mode; --nowebui has no such route.
+//   `setup_progress_api` adds it with app.add_api_route and no dependencies, so --api-auth does not
+//   guard it (Api.add_api_route adds the auth dependency to the /sdapi routes only).
 import type * as http from 'node:http';
 import sharp from 'sharp';
 import {
@@ -52,6 +59,8 @@ export interface A1111StandInTask {
   renderMs?: number;
   /** Ended early by an interrupt (A1111 still answers 200 with what it had). */
   interrupted: boolean;
+  /** Its render raised: never in progress.py's finished_tasks. */
+  failed?: boolean;
 }
 
 export const A1111_STAND_IN_CHECKPOINT = 'v1-5-pruned-emaonly.safetensors [6ce0161689]';
@@ -67,6 +76,8 @@ interface State {
   /** Ends the active render at once. */
   stopActive?: () => void;
   taskCount: number;
+  /** modules/progress.py `current_task`: set by start_task, cleared by finish_task only. */
+  currentTask?: string;
 }
 
 export async function startA1111StandIn(options: A1111StandInOptions = {}): Promise<A1111StandIn> {
@@ -106,6 +117,9 @@ export async function startA1111StandIn(options: A1111StandInOptions = {}): Prom
 }
 
 async function route(state: State, options: A1111StandInOptions, request: RecordedRequest, response: http.ServerResponse): Promise<void> {
+  if (`${request.method} ${request.path}` === 'POST /internal/progress' && !options.apiOnly) {
+    return sendJson(response, 200, await taskProgress(state, request.body));
+  }
   if (state.behaviour === 'unauthorized' || (options.auth !== undefined && request.headers.authorization !== basic(options.auth))) {
     return sendJson(response, 401, a1111Error('HTTPException', 'Incorrect username or password', 401), { 'www-authenticate': 'Basic' });
   }
@@ -121,26 +135,30 @@ async function route(state: State, options: A1111StandInOptions, request: Record
     state.stopActive?.();
     return sendJson(response, 200, {});
   }
-  if (endpoint === 'POST /internal/progress' && !options.apiOnly) return sendJson(response, 200, await taskProgress(state, request.body));
   sendJson(response, 404, { detail: 'Not Found' });
 }
 
 async function txt2img(state: State, request: RecordedRequest, response: http.ServerResponse): Promise<void> {
-  const body = (request.body ?? {}) as Record<string, unknown>;
-  const invalid = invalidField(body);
+  const sent = (request.body ?? {}) as Record<string, unknown>;
+  const invalid = invalidField(sent);
   if (invalid) {
     // FastAPI's validation answer.
     return sendJson(response, 422, { detail: [{ loc: ['body', invalid], msg: 'value is not valid', type: 'type_error' }] });
   }
+  const body: Record<string, unknown> = { ...TXT2IMG_DEFAULTS, ...sent };
+  if (!SAMPLERS.includes(body.sampler_name as string)) return sendJson(response, 400, a1111Error('HTTPException', 'Sampler not found', 400));
   state.taskCount += 1;
   const taskId = typeof body.force_task_id === 'string' && body.force_task_id ? body.force_task_id : `task(txt2img-${state.taskCount})`;
   const task: A1111StandInTask = { state: 'queued', interrupted: false };
   state.tasks.set(taskId, task);
-  await holdQueueLock(state, task);
+  await holdQueueLock(state, task, taskId);
   if (state.behaviour === 'fail') {
+    task.failed = true;
     return sendJson(response, 500, a1111Error('OutOfMemoryError', 'CUDA out of memory. Tried to allocate 2.00 GiB'));
   }
-  const seed = body.seed as number;
+  state.currentTask = undefined; // finish_task, reached only when the render did not raise
+  // processing.py: a seed of -1 (or none) is a random one.
+  const seed = body.seed === -1 ? Math.floor(Math.random() * 4_294_967_295) : (body.seed as number);
   const image = state.behaviour === 'garbage' ? GARBAGE_IMAGE : await solidPng(body.width as number, body.height as number, seed);
   const reported = state.reportedSeed === undefined ? seed : state.reportedSeed;
   const info = { prompt: body.prompt, all_prompts: [body.prompt], width: body.width, height: body.height, sd_model_name: A1111_STAND_IN_CHECKPOINT };
@@ -152,12 +170,13 @@ async function txt2img(state: State, request: RecordedRequest, response: http.Se
   });
 }
 
-/** Waits for queue_lock, then renders for renderMs unless interrupted. */
-async function holdQueueLock(state: State, task: A1111StandInTask): Promise<void> {
+/** Waits for queue_lock, then (start_task) renders for renderMs unless interrupted. */
+async function holdQueueLock(state: State, task: A1111StandInTask, taskId: string): Promise<void> {
   const before = state.lock;
   let release!: () => void;
   state.lock = new Promise<void>((resolve) => (release = resolve));
   await before;
+  state.currentTask = taskId;
   task.state = 'active';
   task.startedAt = Date.now();
   task.renderMs = state.renderMs;
@@ -174,10 +193,21 @@ async function holdQueueLock(state: State, task: A1111StandInTask): Promise<void
   release();
 }
 
+/** Fields that are there but of the wrong type; a field left out takes its default. */
 function invalidField(body: Record<string, unknown>): string | undefined {
-  if (typeof body.prompt !== 'string') return 'prompt';
-  return ['seed', 'width', 'height'].find((field) => !Number.isInteger(body[field]));
+  if (body.prompt !== undefined && typeof body.prompt !== 'string') return 'prompt';
+  if (body.sampler_name !== undefined && typeof body.sampler_name !== 'string') return 'sampler_name';
+  return ['seed', 'width', 'height'].find((field) => body[field] !== undefined && !Number.isInteger(body[field]));
 }
+
+/** models.py StableDiffusionTxt2ImgProcessingAPI's defaults (from StableDiffusionProcessingTxt2Img's signature). */
+const TXT2IMG_DEFAULTS = { prompt: '', seed: -1, width: 512, height: 512, sampler_name: 'DPM++ 2M' };
+
+/** sd_samplers.all_samplers_map's names (sd_samplers_kdiffusion.py samplers_k_diffusion, sd_samplers_timesteps.py). */
+const SAMPLERS = [
+  'DPM++ 2M', 'DPM++ SDE', 'DPM++ 2M SDE', 'DPM++ 2M SDE Heun', 'DPM++ 2S a', 'DPM++ 3M SDE', 'Euler a', 'Euler', 'LMS', 'Heun',
+  'DPM2', 'DPM2 a', 'DPM fast', 'DPM adaptive', 'Restart', 'DDIM', 'DDIM CFG++', 'PLMS', 'UniPC', 'LCM',
+];
 
 /** The body A1111's exception middleware sends for every error. */
 function a1111Error(type: string, message: string, status?: number) {
@@ -228,8 +258,13 @@ async function taskProgress(state: State, body: unknown) {
   const request = (body ?? {}) as { id_task?: unknown; live_preview?: unknown };
   const task = typeof request.id_task === 'string' ? state.tasks.get(request.id_task) : undefined;
   const queued = task?.state === 'queued';
-  const completed = task?.state === 'done';
+  const current = task !== undefined && request.id_task === state.currentTask;
+  const completed = task?.state === 'done' && !task.failed;
   const active = activeTask(state);
+  // A failed task stays current_task: `active`, though nothing renders (shared.state.end ran).
+  if (current && active?.task !== task) {
+    return { active: true, queued: false, completed: false, progress: 0, eta: null, live_preview: null, id_live_preview: -1, textinfo: null };
+  }
   if (!task || active?.task !== task) {
     return { active: false, queued, completed, progress: null, eta: null, live_preview: null, id_live_preview: -1, textinfo: queued ? 'In queue' : 'Waiting...' };
   }

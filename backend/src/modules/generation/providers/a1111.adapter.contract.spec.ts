@@ -1,6 +1,6 @@
 import { A1111_STAND_IN_CHECKPOINT, type A1111StandIn, startA1111StandIn } from '../../../../test/stand-ins/a1111-stand-in';
 import { describePicture, standInColour, waitForRequest } from '../../../../test/stand-ins/stand-in-server';
-import { createA1111Provider } from './a1111.adapter';
+import { createA1111Provider, txt2imgBody } from './a1111.adapter';
 import { type ImageRequest, ProviderError, type RenderUpdate } from './image-provider';
 
 const CREDENTIALS = 'painter:s3cret-pass';
@@ -181,6 +181,28 @@ describe('a1111 adapter against an AUTOMATIC1111 / Forge stand-in', () => {
       expect(standIn.interrupts).toBe(1);
     });
 
+    it('watches a stopped task waiting behind another only as long as the queue limit', async () => {
+      standIn.renderMs = 60_000;
+      const someoneElses = provider().generate(picture({ seed: 1 }));
+      await waitFor(() => standIn.tasks.size === 1);
+      const controller = new AbortController();
+      const watched = createA1111Provider({ kind: 'a1111', url: standIn.url, apiKey: CREDENTIALS }, { queueTimeoutMs: 300 });
+      const ours = watched.generate(picture({ seed: 2, signal: controller.signal }));
+      await waitFor(() => standIn.tasks.size === 2);
+      controller.abort(new Error('the job was cancelled'));
+      await expect(ours).rejects.toThrow('the job was cancelled');
+      await new Promise((resolve) => setTimeout(resolve, 2_500)); // two more polls, were the watch still on
+      expect(standIn.requests.filter((request) => request.path === '/internal/progress')).toHaveLength(1);
+      expect(standIn.interrupts).toBe(0);
+      standIn.renderMs = 0;
+      void someoneElses.catch(() => undefined);
+    });
+
+    it('reads a 404 without a web UI at the address as a hint to both ports', async () => {
+      const failure = createA1111Provider({ kind: 'a1111', url: `${standIn.url}/nowhere` , apiKey: CREDENTIALS }).generate(picture());
+      await expect(failure).rejects.toThrow('(default port 7860, or 7861 with --nowebui)');
+    });
+
     describe('on a web UI started with --nowebui (no /internal/progress)', () => {
       beforeEach(async () => {
         await standIn.close();
@@ -236,5 +258,52 @@ describe('a1111 adapter against an AUTOMATIC1111 / Forge stand-in', () => {
         /answered 404 for \/sdapi\/v1\/progress: Not Found\. .*--api/,
       );
     });
+  });
+});
+
+// What the stand-in answers, against modules/api/api.py text2imgapi and modules/progress.py.
+describe('AUTOMATIC1111 stand-in', () => {
+  let standIn: A1111StandIn;
+  const auth = { authorization: `Basic ${Buffer.from(CREDENTIALS).toString('base64')}` };
+  const post = async (path: string, body: unknown, headers: Record<string, string> = auth) => {
+    const response = await fetch(standIn.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+  };
+
+  beforeEach(async () => {
+    standIn = await startA1111StandIn({ auth: CREDENTIALS });
+  });
+  afterEach(() => standIn.close());
+
+  it('refuses an unknown sampler with 400 "Sampler not found" before queueing a task (validate_sampler_name)', async () => {
+    const refused = await post('/sdapi/v1/txt2img', { prompt: 'p', sampler_name: 'Euler Made Up' });
+    expect(refused).toEqual({ status: 400, json: { error: 'HTTPException', detail: 'Sampler not found', body: '', errors: '400: Sampler not found' } });
+    expect(standIn.tasks.size).toBe(0);
+    // The adapter's own sampler is one A1111 knows.
+    expect((await post('/sdapi/v1/txt2img', txt2imgBody({ prompt: 'p', seed: 1, width: 64, height: 64 }))).status).toBe(200);
+  });
+
+  it('takes the model defaults for fields left out: an empty body renders 512x512 with a random seed', async () => {
+    const answer = await post('/sdapi/v1/txt2img', {});
+    expect(answer.status).toBe(200);
+    const info = JSON.parse(answer.json.info as string) as { width: number; height: number; seed: number };
+    expect(info).toMatchObject({ width: 512, height: 512 });
+    expect(info.seed).toBeGreaterThanOrEqual(0);
+    expect((await post('/sdapi/v1/txt2img', { width: 'wide' })).status).toBe(422);
+  });
+
+  it('answers /internal/progress without --api-auth credentials, as setup_progress_api adds it without the auth dependency', async () => {
+    expect((await post('/internal/progress', { id_task: 'task(x)' }, {})).status).toBe(200);
+    expect((await post('/sdapi/v1/txt2img', {}, {})).status).toBe(401);
+  });
+
+  it('leaves a failed task current: /internal/progress says active, not completed, until the next task starts', async () => {
+    standIn.behaviour = 'fail';
+    expect((await post('/sdapi/v1/txt2img', { force_task_id: 'task(failed)' })).status).toBe(500);
+    expect((await post('/internal/progress', { id_task: 'task(failed)' })).json).toMatchObject({ active: true, completed: false, queued: false });
+    standIn.behaviour = 'ok';
+    await post('/sdapi/v1/txt2img', { force_task_id: 'task(next)' });
+    expect((await post('/internal/progress', { id_task: 'task(failed)' })).json).toMatchObject({ active: false, completed: false });
+    expect((await post('/internal/progress', { id_task: 'task(next)' })).json).toMatchObject({ active: false, completed: true });
   });
 });

@@ -17,11 +17,18 @@ export const A1111_TXT2IMG_DEFAULTS = {
 
 const HINTS = {
   unauthorized: "Check the worker's credentials: they must be the user:password given to the web UI's --api-auth",
-  notFound: 'Is the web UI started with --api, and is this its address (default port 7860)?',
+  // webui.py: the web UI listens on 7860; api_only (--nowebui) on 7861 unless --port says otherwise.
+  notFound: 'Is the web UI started with --api, and is this its address (default port 7860, or 7861 with --nowebui)?',
 };
 
+export interface A1111Options {
+  /** GENERATION_QUEUE_TIMEOUT_SECONDS: how long a stopped task is watched for its start (default 15 min). */
+  queueTimeoutMs?: number;
+}
+
 /** An A1111 / Forge web UI as an image provider; `apiKey` is `user:password` for HTTP Basic. */
-export function createA1111Provider(connection: WorkerConnection): ImageProvider {
+export function createA1111Provider(connection: WorkerConnection, options: A1111Options = {}): ImageProvider {
+  const interruptWatchMs = options.queueTimeoutMs ?? DEFAULT_INTERRUPT_WATCH_MS;
   const credentials: Record<string, string> = connection.apiKey
     ? { authorization: `Basic ${Buffer.from(connection.apiKey, 'utf8').toString('base64')}` }
     : {};
@@ -34,7 +41,7 @@ export function createA1111Provider(connection: WorkerConnection): ImageProvider
    * the running task is ours only when Atelier sends this worker one job at a time.
    */
   async function interruptOurTask(taskId: string): Promise<void> {
-    const deadline = AbortSignal.timeout(INTERRUPT_WATCH_MS);
+    const deadline = AbortSignal.timeout(interruptWatchMs);
     for (;;) {
       let task: unknown;
       try {
@@ -144,8 +151,13 @@ function imageFrom(value: unknown): Buffer | undefined {
   return typeof value === 'string' && value.length > 0 ? decodeBase64Image(value) : undefined;
 }
 
-/** How long a stopped job's task is watched for its start, to interrupt it then. */
-const INTERRUPT_WATCH_MS = 10 * 60_000;
+/**
+ * How long a stopped job's task is watched for its start, to interrupt it then, when the queue limit is
+ * not given. The watch lasts as long as a job may wait in a worker's queue (GENERATION_QUEUE_TIMEOUT_SECONDS,
+ * default 15 min): it is the same queue_lock line, so a task still waiting past that is as stuck as a job
+ * would be; a fixed 10 minutes gave up on tasks a live job would still have waited for.
+ */
+const DEFAULT_INTERRUPT_WATCH_MS = 15 * 60_000;
 const INTERRUPT_POLL_MS = 1_000;
 
 /**

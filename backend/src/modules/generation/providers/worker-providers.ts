@@ -10,7 +10,7 @@ export interface WorkerProviderOptions {
   pollIntervalMs?: number;
   /** ComfyUI workflow template (see loadComfyWorkflow), also what RunPod's comfyui image gets; default DEFAULT_COMFYUI_WORKFLOW. */
   comfyWorkflow?: unknown;
-  /** GENERATION_TIMEOUT_SECONDS and GENERATION_QUEUE_TIMEOUT_SECONDS, for the limits RunPod enforces itself. */
+  /** GENERATION_TIMEOUT_SECONDS and GENERATION_QUEUE_TIMEOUT_SECONDS: the limits RunPod enforces itself, and how long A1111 watches a stopped task. */
   renderTimeoutMs?: number;
   queueTimeoutMs?: number;
 }
@@ -19,7 +19,7 @@ export function createWorkerProvider(connection: WorkerConnection, options: Work
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   switch (connection.kind) {
     case 'a1111':
-      return createA1111Provider(connection);
+      return createA1111Provider(connection, { queueTimeoutMs: options.queueTimeoutMs });
     case 'comfyui':
       return createComfyUiProvider(connection, { workflow: options.comfyWorkflow, pollIntervalMs });
     case 'runpod':
