@@ -31,6 +31,7 @@ const env = {
   // The specs register and sign in a fresh member per test (two workers in parallel), far beyond the
   // default 10 registrations + 10 logins per minute from one IP; the limit itself has backend tests.
   AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  GUEST_SANDBOXES_PER_IP_PER_HOUR: '1000',
   MEMBER_WRITES_PER_MINUTE: '10000', // the suite's members write far faster than people do
   // Likewise for Forge and Dream jobs, which every generation spec starts from 127.0.0.1.
   GENERATION_RATE_LIMIT_PER_MINUTE: '1000',

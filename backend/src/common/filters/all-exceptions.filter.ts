@@ -78,7 +78,8 @@ export function answerError(exception: unknown, request: FastifyRequest, reply: 
   if (body.code === 'SERVICE_UNAVAILABLE') logger.warn(logged, body.message);
   else if (body.statusCode >= 500) logger.error(logged, 'Unhandled error');
   if (reply.sent || reply.raw.headersSent) return;
-  if (body.statusCode === 503) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+  const retryAfter = body.statusCode === 503 ? RETRY_AFTER_SECONDS : exception instanceof AppError ? exception.retryAfterSeconds : undefined;
+  if (retryAfter) reply.header('Retry-After', String(Math.max(1, Math.ceil(retryAfter))));
   void reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
 }
 

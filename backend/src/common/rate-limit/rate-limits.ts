@@ -36,11 +36,15 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 }
 
-/** Counts per signed-in member (the global JwtAuthGuard has run), not per address: members share NATs. */
+/**
+ * Counts per signed-in member (the global JwtAuthGuard has run), not per address: members share NATs.
+ * Guest sandboxes count per address instead, all of one address's together (so at least per member
+ * too): each guest sign-in is a new member, and would otherwise bring a fresh allowance.
+ */
 export class MemberWritesGuard extends RateLimitGuard {
   protected override getTracker(request: Record<string, unknown>): Promise<string> {
     const member = (request as unknown as FastifyRequest & { user?: AuthenticatedMember }).user;
-    return Promise.resolve(member ? `member:${member.id}` : `ip:${String(request.ip)}`);
+    return Promise.resolve(member && !member.sandboxed ? `member:${member.id}` : `ip:${String(request.ip)}`);
   }
 }
 

@@ -29,7 +29,14 @@ export const users = pgTable('users', {
   sandboxed: boolean('sandboxed').notNull().default(false),
   /** A guest sandbox's end: the sweep removes it, with everything it wrote, after this time. */
   sandboxExpiresAt: timestamp('sandbox_expires_at', { withTimezone: true }),
-}, (table) => [index('users_sandbox_expiry_idx').on(table.sandboxExpiresAt).where(sql`${table.sandboxExpiresAt} is not null`)]);
+  /** The client address that opened a guest sandbox: GUEST_SANDBOXES_PER_IP_PER_HOUR counts by it. */
+  sandboxClientIp: text('sandbox_client_ip'),
+  /** Bytes of post pictures a guest sandbox has stored in its life (GUEST_SANDBOX_PICTURE_MB). */
+  sandboxPictureBytes: integer('sandbox_picture_bytes').notNull().default(0),
+}, (table) => [
+  index('users_sandbox_expiry_idx').on(table.sandboxExpiresAt).where(sql`${table.sandboxExpiresAt} is not null`),
+  index('users_sandbox_client_idx').on(table.sandboxClientIp, table.createdAt).where(sql`${table.sandboxClientIp} is not null`),
+]);
 
 /** A column naming a member; their rows go when the member does. */
 export const memberReference = (column: string) =>

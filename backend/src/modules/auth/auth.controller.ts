@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Ip, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { LoginResponse, Member } from '@atelier/contracts';
 import { loginResponseSchema, memberSchema } from '@atelier/contracts/schemas';
@@ -32,7 +32,8 @@ export class AuthController {
   @HttpCode(200)
   @ApiZodResponse(200, loginResponseSchema, { description: 'The member and their bearer token' })
   @ApiErrors(401, 403)
-  login(@ZodBody(loginSchema) body: LoginInput): Promise<LoginResponse> {
-    return this.auth.login(body);
+  login(@ZodBody(loginSchema) body: LoginInput, @Ip() clientIp: string): Promise<LoginResponse> {
+    // The guest's sign-ins open sandboxes, capped per client address (GUEST_SANDBOXES_PER_IP_PER_HOUR).
+    return this.auth.login(body, clientIp);
   }
 }

@@ -55,14 +55,14 @@ export class AuthService {
   }
 
   /** One answer for an unknown email and a wrong password, in the same time. */
-  async login(input: LoginInput): Promise<LoginResponse> {
+  async login(input: LoginInput, clientIp: string): Promise<LoginResponse> {
     const row = await this.members.findByEmail(input.email);
     if (!(await verifyPassword(row?.passwordHash, input.password)) || !row) {
       throw new AppError('UNAUTHORIZED', 'The email or password is not correct');
     }
     // Said only to whoever knows the password, so nobody else learns which accounts are disabled.
     if (row.disabledAt) throw new AppError('FORBIDDEN', 'This account has been disabled by the site owner');
-    if (row.sandboxed) return this.enterSandbox(row.id);
+    if (row.sandboxed) return this.enterSandbox(row.id, clientIp);
     // `ver`: a later disable moves the member's version on, and this token stops counting.
     const token = await this.jwt.signAsync({ sub: row.id, ver: row.tokenVersion }, { expiresIn: this.config.jwtTtlSeconds });
     return { user: await this.members.member(row, true, null), token };
@@ -72,8 +72,8 @@ export class AuthService {
    * The guest account signs each visitor into a sandbox of their own (users/guest-sandboxes.service.ts);
    * the token says so (`sbx`) and ends with the sandbox.
    */
-  private async enterSandbox(templateId: string): Promise<LoginResponse> {
-    const sandbox = await this.sandboxes.open(templateId);
+  private async enterSandbox(templateId: string, clientIp: string): Promise<LoginResponse> {
+    const sandbox = await this.sandboxes.open(templateId, clientIp);
     if (!sandbox?.sandboxExpiresAt) throw new AppError('UNAUTHORIZED', 'The email or password is not correct');
     const lifetimeSeconds = Math.floor((sandbox.sandboxExpiresAt.getTime() - Date.now()) / 1000);
     const token = await this.jwt.signAsync(

@@ -5,6 +5,7 @@ import { AppError } from '../../common/errors/app-error';
 import { unlessReferenceGone } from '../../db/errors';
 import { encodeUploadedImage } from '../media/image-upload';
 import { MediaStore } from '../media/media-store.service';
+import { GuestSandboxes } from '../users/guest-sandboxes.service';
 import { ImpressionsCounter } from '../users/impressions.counter';
 import { UsersService } from '../users/users.service';
 import { FeedCache, feedPageKey, servedPage, type FeedChange, type PostPage, type ServedPage } from './feed-cache';
@@ -41,6 +42,7 @@ export class PostsService {
     private readonly impressions: ImpressionsCounter,
     private readonly cache: FeedCache,
     private readonly sandboxPages: SandboxPages,
+    private readonly guestSandboxes: GuestSandboxes,
   ) {}
 
   /**
@@ -63,6 +65,7 @@ export class PostsService {
     const actingId = acting.id;
     assertActingAs(input.userId, actingId);
     const picture = input.picture ? await encodeUploadedImage(input.picture, 'picture', POST_PICTURE_MAX_SIDE) : undefined;
+    if (picture) await this.guestSandboxes.reservePictureSpace(acting, picture.buffer.length);
     const picturePath = picture ? await this.media.save('posts', picture) : null;
     let record: PostRecord;
     try {

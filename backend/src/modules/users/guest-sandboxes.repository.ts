@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import { DATABASE } from '../../db/database.module';
 import type { Database } from '../../db/database';
 import { friendships } from '../../db/schema/friendships.table';
@@ -12,6 +12,23 @@ import type { UserRow } from './users.repository';
 
 /** A stored hash no password matches (argon2 cannot parse it): a sandbox is entered by its token only. */
 const NO_PASSWORD = '!guest-sandbox';
+
+const HOUR_MS = 3600_000;
+/** Any fixed 64-bit number: sandbox opens take it in turn (migrations use another). */
+const OPEN_LOCK_KEY = 7_210_431_886;
+
+export interface SandboxLimits {
+  clientIp: string;
+  perIpPerHour: number;
+  max: number;
+  now: Date;
+}
+
+/** Why a sandbox was not opened, and in how long one could be. */
+export interface SandboxRefusal {
+  refused: 'address' | 'total';
+  retryAfterMs: number;
+}
 
 /** `guest@example.com` -> `guest+1a2b3c4d@example.com`: unique, and plainly the guest's. */
 function sandboxEmail(templateEmail: string, id: string): string {
@@ -29,9 +46,16 @@ function sandboxEmail(templateEmail: string, id: string): string {
 export class GuestSandboxesRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** A new sandbox copied from the template; undefined if the template is gone. */
-  async open(templateId: string, expiresAt: Date): Promise<UserRow | undefined> {
+  /**
+   * A new sandbox copied from the template, opened for `limits.clientIp`; undefined if the template is
+   * gone, or the cap it would pass (with the moment a place frees up). Opens wait for each other, so
+   * processes opening at once cannot pass a cap together.
+   */
+  async open(templateId: string, expiresAt: Date, limits: SandboxLimits): Promise<UserRow | SandboxRefusal | undefined> {
     return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${OPEN_LOCK_KEY})`);
+      const refusal = await refusalOf(tx, limits);
+      if (refusal) return refusal;
       const [template] = await tx.select().from(users).where(eq(users.id, templateId));
       if (!template) return undefined;
       const id = randomUUID();
@@ -50,6 +74,7 @@ export class GuestSandboxesRepository {
           impressions: template.impressions,
           sandboxed: true,
           sandboxExpiresAt: expiresAt,
+          sandboxClientIp: limits.clientIp,
         })
         .returning();
       // The template's own rows become the sandbox's; everyone else's stay theirs.
@@ -98,6 +123,22 @@ export class GuestSandboxesRepository {
   }
 
   /**
+   * Counts `bytes` of a new post picture against the sandbox's quota and all live sandboxes'; answers
+   * which is full instead if one is (the picture is then not stored).
+   */
+  async reservePictureBytes(id: string, bytes: number, quota: { perSandbox: number; total: number }): Promise<'sandbox' | 'total' | undefined> {
+    const allSandboxes = sql`(select coalesce(sum(sandbox_picture_bytes), 0) from ${users} where sandbox_expires_at is not null)`;
+    const reserved = await this.db
+      .update(users)
+      .set({ sandboxPictureBytes: sql`${users.sandboxPictureBytes} + ${bytes}` })
+      .where(and(eq(users.id, id), lte(sql`${users.sandboxPictureBytes} + ${bytes}`, quota.perSandbox), lte(sql`${allSandboxes} + ${bytes}`, quota.total)))
+      .returning({ id: users.id });
+    if (reserved.length > 0) return undefined;
+    const [row] = await this.db.select({ used: users.sandboxPictureBytes }).from(users).where(eq(users.id, id));
+    return row && row.used + bytes > quota.perSandbox ? 'sandbox' : 'total';
+  }
+
+  /**
    * The template's content back to the seed's: its posts other than `seed.ownPosts` (by text), every
    * comment of its own (the seed gives it none) and its likes of posts by anyone but `seed.likedAuthors`
    * (emails) go. Answers the pictures of removed posts that no remaining post shows.
@@ -119,6 +160,26 @@ export class GuestSandboxesRepository {
       return picturesNoPostShows(tx, removed.flatMap((row) => (row.picturePath ? [row.picturePath] : [])));
     });
   }
+}
+
+/** Refused when the address opened its hourly number of sandboxes, or the site has its most alive. */
+async function refusalOf(tx: Database, { clientIp, perIpPerHour, max, now }: SandboxLimits): Promise<SandboxRefusal | undefined> {
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const fromAddress = and(eq(users.sandboxClientIp, clientIp), gt(users.createdAt, hourAgo));
+  const live = gt(users.sandboxExpiresAt, now);
+  const [counts] = await tx
+    .select({
+      fromAddress: sql<number>`count(*) filter (where ${fromAddress})`.mapWith(Number),
+      oldestFromAddress: sql<string | null>`min(${users.createdAt}) filter (where ${fromAddress})`,
+      live: sql<number>`count(*) filter (where ${live})`.mapWith(Number),
+      firstEnd: sql<string | null>`min(${users.sandboxExpiresAt}) filter (where ${live})`,
+    })
+    .from(users)
+    .where(isNotNull(users.sandboxExpiresAt));
+  const untilMs = (moment: string | null, plus = 0) => (moment ? new Date(moment).getTime() + plus - now.getTime() : HOUR_MS);
+  if (counts.fromAddress >= perIpPerHour) return { refused: 'address', retryAfterMs: untilMs(counts.oldestFromAddress, HOUR_MS) };
+  if (counts.live >= max) return { refused: 'total', retryAfterMs: untilMs(counts.firstEnd) };
+  return undefined;
 }
 
 /** Of `paths`, the pictures no post shows any more (a copy of a seeded post shares its picture). */

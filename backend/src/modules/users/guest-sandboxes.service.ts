@@ -1,4 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { AuthenticatedMember } from '../../common/decorators/current-member.decorator';
+import { AppError } from '../../common/errors/app-error';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { ChangeNotifier } from '../../db/change-notifier';
@@ -9,6 +11,8 @@ import { GuestSandboxesRepository } from './guest-sandboxes.repository';
 import type { UserRow } from './users.repository';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 /** What the Matrix Network seed gives the guest: its one post, and likes of demo members' posts only. */
 const SEEDED_GUEST_CONTENT = {
@@ -43,9 +47,39 @@ export class GuestSandboxes implements OnApplicationBootstrap, OnModuleDestroy {
     clearInterval(this.timer);
   }
 
-  /** A new sandbox copied from the seeded guest, ending after GUEST_SANDBOX_HOURS; undefined if the guest is gone. */
-  open(templateId: string): Promise<UserRow | undefined> {
-    return this.sandboxes.open(templateId, new Date(Date.now() + this.config.guestSandboxMs));
+  /**
+   * A new sandbox copied from the seeded guest for a visitor at `clientIp`, ending after
+   * GUEST_SANDBOX_HOURS; undefined if the guest is gone. Refused with 429 past GUEST_SANDBOXES_PER_IP_PER_HOUR
+   * from that address or GUEST_SANDBOXES_MAX alive: each sign-in is a new member with write limits of its own.
+   */
+  async open(templateId: string, clientIp: string): Promise<UserRow | undefined> {
+    const now = new Date();
+    const { guestSandboxesPerIpPerHour: perIpPerHour, guestSandboxesMax: max } = this.config;
+    const opened = await this.sandboxes.open(templateId, new Date(now.getTime() + this.config.guestSandboxMs), { clientIp, perIpPerHour, max, now });
+    if (!opened || !('refused' in opened)) return opened;
+    const minutes = Math.max(1, Math.ceil(opened.retryAfterMs / 60_000));
+    const message =
+      opened.refused === 'address'
+        ? `This address has opened ${perIpPerHour} guest sandboxes in the last hour, the most allowed; keep using the one you have, wait ${minutes} min, or register an account`
+        : `The site has as many guest visitors as it takes (${max}); try again in ${minutes} min or register an account`;
+    throw new AppError('RATE_LIMITED', message, undefined, opened.retryAfterMs / 1000);
+  }
+
+  /**
+   * Counts a new post picture of a guest sandbox against GUEST_SANDBOX_PICTURE_MB and, for all sandboxes
+   * together, GUEST_SANDBOXES_PICTURE_MB: a visitor's pictures are public, so guests cannot use the site
+   * as free image hosting. Members' pictures are not counted.
+   */
+  async reservePictureSpace(acting: AuthenticatedMember, bytes: number): Promise<void> {
+    if (!acting.sandboxed) return;
+    const { guestSandboxPictureBytes: perSandbox, guestSandboxesPictureBytes: total } = this.config;
+    const full = await this.sandboxes.reservePictureBytes(acting.id, bytes, { perSandbox, total });
+    if (full === 'sandbox') {
+      throw new AppError('PAYLOAD_TOO_LARGE', `A guest sandbox may store ${megabytes(perSandbox)} MB of pictures and this one has used them; post without a picture, or register an account`);
+    }
+    if (full === 'total') {
+      throw new AppError('RATE_LIMITED', 'Guest visitors have used all the picture space set aside for them; post without a picture, try again later, or register an account', undefined, SWEEP_INTERVAL_MS / 1000);
+    }
   }
 
   /** The template's posts, likes and comments back to the seed's (a token of it may have written before it was refused). */
