@@ -75,6 +75,37 @@ describe('FeedCache', () => {
     expect(loads).toBe(5);
   });
 
+  it('keeps a page dropped by a change on its next load: it was read more than once already', async () => {
+    const withX = async (): Promise<PostPage> => ((loads += 1), { posts: [post('x')] });
+    const key = feedPageKey(undefined, 1, '');
+    await cache.get(key, withX);
+    await cache.get(key, withX);
+    await cache.changed({ post: 'x' });
+    await cache.get(key, withX);
+    await cache.get(key, withX);
+    expect(loads).toBe(3);
+  });
+
+  it('shares one load among requests missing the same page at once, but not with requests after a change', async () => {
+    let finish: () => void = () => undefined;
+    const slow = () => new Promise<PostPage>((resolve) => ((loads += 1), (finish = () => resolve({ posts: [post('x')] }))));
+    const key = feedPageKey(undefined, 1, '');
+    const waiting = [cache.get(key, slow), cache.get(key, slow), cache.get(key, slow)];
+    expect(loads).toBe(1);
+    finish();
+    const [first, ...others] = await Promise.all(waiting);
+    for (const page of others) expect(page).toBe(first);
+
+    const before = cache.get(feedPageKey(undefined, 2, ''), slow);
+    const finishBefore = finish;
+    await cache.changed({ post: 'x' }); // the load under way may have read x before its change
+    const after = cache.get(feedPageKey(undefined, 2, ''), slow);
+    expect(loads).toBe(3);
+    finishBefore();
+    finish();
+    await Promise.all([before, after]);
+  });
+
   it('forgets pages and first requests when anything may have changed (a change with no detail)', async () => {
     await cache.get('a', load);
     await cache.get('a', load);

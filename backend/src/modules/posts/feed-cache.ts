@@ -58,7 +58,7 @@ function alters(change: FeedChange | undefined, key: string, page: ServedPage): 
   if (change === undefined) return true;
   if ('post' in change) return page.posts.some((post) => post._id === change.post);
   if ('author' in change) return key.startsWith('*|') || key.startsWith(`${change.author}|`);
-  return false; // a guest's rows are on no shared page
+  return false;
 }
 
 // A safety net only: changes clear the cache at once, in this process and (PostgreSQL) in the others.
@@ -81,6 +81,8 @@ const MAX_RECENT_CHANGES = 1_000;
 @Injectable()
 export class FeedCache {
   private pages = new Map<string, { page: ServedPage; expires: number }>();
+  /** Loads under way: requests missing the same page meanwhile wait for the one load. */
+  private loading = new Map<string, Promise<ServedPage>>();
   private asked = new Map<string, number>();
   private generation = 0;
   /** The changes since generation `generation - recent.length`, oldest first. */
@@ -91,14 +93,30 @@ export class FeedCache {
     notifier.subscribe(FEED_TOPIC, (detail) => this.apply(parseFeedChange(detail)));
   }
 
-  /** The cached page, or the loaded one (kept on its second request, if nothing altered it while it loaded). */
-  async get(key: string, load: () => Promise<PostPage>): Promise<ServedPage> {
+  /**
+   * The cached page, or the loaded one (kept on its second request, if nothing altered it while it
+   * loaded). Requests missing a page while it loads share that load: after an edit dropped the first
+   * page, every connection asking for it loaded it again, each one.
+   */
+  get(key: string, load: () => Promise<PostPage>): Promise<ServedPage> {
     const hit = this.pages.get(key);
-    if (hit && hit.expires > Date.now()) return hit.page;
+    if (hit && hit.expires > Date.now()) return Promise.resolve(hit.page);
+    return this.loading.get(key) ?? this.load(key, load);
+  }
+
+  private load(key: string, load: () => Promise<PostPage>): Promise<ServedPage> {
     const generation = this.generation;
-    const page = servedPage(await load());
-    if (!this.alteredSince(generation, key, page)) this.keepIfAskedBefore(key, page);
-    return page;
+    const loading = load().then((loaded) => {
+      const page = servedPage(loaded);
+      if (!this.alteredSince(generation, key, page)) this.keepIfAskedBefore(key, page);
+      return page;
+    });
+    this.loading.set(key, loading);
+    const done = () => {
+      if (this.loading.get(key) === loading) this.loading.delete(key);
+    };
+    loading.then(done, done);
+    return loading;
   }
 
   /** Call after a change is committed. */
@@ -131,15 +149,27 @@ export class FeedCache {
   }
 
   private apply(change: FeedChange | undefined): void {
+    if (change && 'sandbox' in change) return this.tell(change); // a guest's rows are on no shared page
     this.generation += 1;
     this.recent.push(change);
     if (this.recent.length > MAX_RECENT_CHANGES) this.recent = this.recent.slice(-MAX_RECENT_CHANGES / 2);
+    // A load under way may have read the rows before the change: later requests load anew.
+    this.loading = new Map();
     if (change === undefined) {
       this.pages = new Map();
       this.asked = new Map();
     } else {
-      for (const [key, { page }] of this.pages) if (alters(change, key, page)) this.pages.delete(key);
+      const now = Date.now();
+      for (const [key, { page }] of this.pages) {
+        if (!alters(change, key, page)) continue;
+        this.pages.delete(key);
+        this.asked.set(key, now + FEED_TTL_MS); // read more than once: the next load is kept
+      }
     }
+    this.tell(change);
+  }
+
+  private tell(change: FeedChange | undefined): void {
     for (const listener of this.listeners) listener(change);
   }
 }
