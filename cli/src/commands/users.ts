@@ -72,7 +72,7 @@ export function registerUserCommands(program: Command, clientFor: ClientFor, exa
 
   users
     .command('reset-guest')
-    .description(`restore the guest account (${GUEST_ACCOUNT.email}): its fields and documented password, enabled, created again if removed`)
+    .description(`restore the guest account (${GUEST_ACCOUNT.email}) as seeded: its fields, counters, documented password and content (what it wrote since is removed), its old tokens ended, enabled, created again if removed`)
     .option('--json', 'print the guest as JSON')
     .addHelpText('after', examples('atelier users reset-guest'))
     .action(async (options: { json?: boolean }, command: Command) => {
