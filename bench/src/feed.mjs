@@ -12,7 +12,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkFirstFeedPage, signInAsMember } from './lib/api.mjs';
+import { checkFirstFeedPage, signInAsGuest, signInAsMember } from './lib/api.mjs';
 import { builtBackend } from './lib/build.mjs';
 import { explainFeed, seedFeed } from './lib/feed-data.mjs';
 import { recordFact } from './lib/figures.mjs';
@@ -88,9 +88,10 @@ async function seedDatabase(database, size, options, log) {
 
 /**
  * The cached first page (as a client without compression and as a browser asks for it), then
- * uncached pages, of the API and the bare baseline taking turns.
+ * uncached pages, of the API and the bare baseline taking turns; then the API's first page as a
+ * guest sandbox reads it (the bare server has no guests).
  */
-async function measureServers(apiUrl, bareUrl, token, options) {
+async function measureServers(apiUrl, bareUrl, token, guestToken, options) {
   const load = { durationSeconds: options.durationSeconds, rounds: options.rounds, connections: options.connections };
   const urls = [`${apiUrl}/api/posts`, `${bareUrl}/api/posts`];
   const headers = { authorization: `Bearer ${token}` };
@@ -98,8 +99,9 @@ async function measureServers(apiUrl, bareUrl, token, options) {
   const browser = { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
   const [apiBrowser, bareBrowser] = await measureInTurns({ ...load, urls, headers: browser });
   const [apiUncached, bareUncached] = await measureInTurns({ ...load, urls, headers, nextPath: randomCursorPath });
+  const [apiGuest] = await measureInTurns({ ...load, urls: [urls[0]], headers: { authorization: `Bearer ${guestToken}` } });
   return {
-    api: { cached: apiCached, 'cached br': apiBrowser, uncached: apiUncached },
+    api: { cached: apiCached, 'cached br': apiBrowser, uncached: apiUncached, 'cached guest': apiGuest },
     bare: { cached: bareCached, 'cached br': bareBrowser, uncached: bareUncached },
   };
 }
@@ -131,11 +133,12 @@ async function benchSize(kind, size, options, admin, entry) {
 
     const token = await signInAsMember(backend.baseUrl);
     await checkFirstFeedPage(backend.baseUrl, token, Math.min(PAGE_SIZE, size));
+    const guestToken = await signInAsGuest(backend.baseUrl);
     log(
       `API and bare node:http server in ${options.rounds} turns each: cached first page (plain, then as a browser asks), then pages at random cursors, ` +
-        `each ${WARM_UP_SECONDS} s warm-up + ${options.durationSeconds} s`,
+        `each ${WARM_UP_SECONDS} s warm-up + ${options.durationSeconds} s; then the API's first page as a guest sandbox reads it`,
     );
-    const { api, bare } = await measureServers(backend.baseUrl, bareServer.baseUrl, token, options);
+    const { api, bare } = await measureServers(backend.baseUrl, bareServer.baseUrl, token, guestToken, options);
     return { size, api, bare, apiRssMb: memoryMb(backend.pid).rss };
   } finally {
     await bareServer?.stop();
@@ -170,6 +173,7 @@ async function main() {
         `${options.durationSeconds} s after a ${WARM_UP_SECONDS} s warm-up, the API and the bare server taking turns in ${options.rounds} rounds. cached = the first page, answered from the API's page cache; ` +
         `cached br = the same, asked for with Chromium's Accept-Encoding (${BROWSER_ACCEPT_ENCODING}), so it comes brotli-compressed; ` +
         `uncached = pages at distinct random cursors, every one a cache miss read from the database. ` +
+        `cached guest = the first page as a guest sandbox that posted once reads it (the members' cached page with the guest's own rows merged in; API only). ` +
         `bare = a node:http server (bench/src/lib/bare-server.mjs) that verifies the same HS256 token and, uncached, runs the same page SQL ` +
         `through the same driver and builds the same JSON; cached, it sends a ready buffer (compressed once at start, for cached br). Both run on the same data at once, the idle one waiting while the other is measured. ` +
         `API RSS = the API process's resident memory after its runs. Node ${process.version}, ${availableParallelism()} CPUs.\n`,

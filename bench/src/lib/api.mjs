@@ -1,4 +1,4 @@
-// The two API calls the feed bench makes itself: signing in as a member and one feed page.
+// The API calls the feed bench makes itself: signing in as a member or a guest, and one feed page.
 import { randomUUID } from 'node:crypto';
 
 // A 48x32 blue PNG: the picture a registration needs (the server re-encodes it).
@@ -14,7 +14,7 @@ async function failure(res, what) {
 
 /**
  * The bearer token of a member registered for the run. A member, not the guest: each guest sign-in
- * is a sandbox of its own, whose pages the API reads past its page cache.
+ * is a sandbox of its own (measured apart, see signInAsGuest).
  */
 export async function signInAsMember(baseUrl) {
   const account = { email: `bench-${randomUUID()}@bench.example.com`, password: 'bench-password-123' };
@@ -32,6 +32,28 @@ export async function signInAsMember(baseUrl) {
   if (res.status !== 200) throw await failure(res, 'POST /api/auth/login');
   const { token } = await res.json();
   if (typeof token !== 'string') throw new Error('POST /api/auth/login answered no token');
+  return token;
+}
+
+// GUEST_ACCOUNT in contracts/src/social.ts: the demo seed's guest, whose sign-in opens a sandbox.
+const GUEST_ACCOUNT = { email: 'guest@example.com', password: 'guest-password' };
+
+/**
+ * The bearer token of a new guest sandbox that has posted once, so its pages merge a row of its own
+ * into the members' cached pages (the sandbox's copy of the seeded guest's posts and likes too).
+ */
+export async function signInAsGuest(baseUrl) {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(GUEST_ACCOUNT),
+  });
+  if (res.status !== 200) throw await failure(res, 'POST /api/auth/login (guest)');
+  const { token } = await res.json();
+  const form = new FormData();
+  form.append('description', 'A guest was here');
+  const posted = await fetch(`${baseUrl}/api/posts`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  if (posted.status !== 201) throw await failure(posted, 'POST /api/posts (guest)');
   return token;
 }
 

@@ -6,6 +6,8 @@ export const LATENCY_RATIO_TARGET = 1.5;
 // Percent of the bare server's throughput (DESIGN section 10).
 export const UNCACHED_SHARE_TARGET = 70;
 export const CACHED_SHARE_TARGET = 50;
+// A guest's cached first page, in percent of a member's req/s: within 2x (issue #37, item 6).
+export const GUEST_SHARE_TARGET = 50;
 // The API's resident memory after the feed bench, in MB, per database.
 export const RSS_TARGET_MB = { postgres: 256, pglite: 384 };
 const DATABASE_LABEL = { postgres: 'PostgreSQL', pglite: 'PGlite' };
@@ -33,6 +35,8 @@ const worstShare = (rows, run) => Math.min(...rows.map((row) => share(row, run))
 // p50 at the largest size over p50 at the smallest.
 const latencyRatio = (rows, run) => rows.at(-1).api[run].p50 / rows[0].api[run].p50;
 const largestRss = (rows) => Math.max(...rows.map((row) => row.apiRssMb));
+const guestShare = (row) => (100 * row.api['cached guest'].requestsPerSecond) / row.api.cached.requestsPerSecond;
+const worstGuestShare = (rows) => Math.min(...rows.map(guestShare));
 const verdictOf = (met) => (met ? 'met' : 'missed');
 
 /** A markdown table whose columns are padded, so it reads in a terminal too. `rows` are arrays of strings. */
@@ -73,6 +77,14 @@ export function renderReport(kind, rows) {
     lines.push(`worst ${name} throughput vs bare = ${worst.toFixed(0)}% (target >= ${target}%): ${verdictOf(worst >= target)}`);
   }
   if (rows.length < 2) lines.push('p50 ratio: needs at least two sizes');
+  for (const row of rows) {
+    const guest = row.api['cached guest'];
+    lines.push(
+      `${sizeLabel(row.size)} cached guest: p50 ${ms(guest.p50)} ms, p99 ${ms(guest.p99)} ms, ${perSecond(guest.requestsPerSecond)} req/s = ` +
+        `${guestShare(row).toFixed(0)}% of a member's cached (target >= ${GUEST_SHARE_TARGET}%): ${verdictOf(guestShare(row) >= GUEST_SHARE_TARGET)}; ` +
+        `non-2xx / socket errors / timeouts ${failureCounts(guest)}`,
+    );
+  }
   const rss = largestRss(rows);
   lines.push(`largest API RSS after a size's runs = ${rss.toFixed(0)} MB (target <= ${RSS_TARGET_MB[kind]} MB): ${verdictOf(rss <= RSS_TARGET_MB[kind])}`);
 
@@ -103,6 +115,8 @@ export function recordFeedFigures(kind, rows) {
   for (const { name } of RUNS.filter((run) => run.target === undefined)) {
     recordFigure({ measure: `${on}: worst ${name} throughput vs bare`, value: worstShare(rows, name), unit: '%', digits: 0 });
   }
+  const guestTarget = { target: GUEST_SHARE_TARGET, comparison: '>=', digits: 0 };
+  recordFigure({ measure: `${on}: worst cached guest throughput vs a member's`, value: worstGuestShare(rows), unit: '%', ...guestTarget });
   recordFigure({ measure: `${on}: API RSS after the feed bench`, value: largestRss(rows), unit: 'MB', target: RSS_TARGET_MB[kind], comparison: '<=', digits: 0 });
 }
 
@@ -111,5 +125,6 @@ const failureCount = (run) => run.non2xx + run.errors + run.timeouts;
 
 /** Whether any measured response failed: then the numbers are not the feed's. */
 export function hasFailures(rows) {
-  return rows.some((row) => [row.api, row.bare].some((server) => RUNS.some(({ name }) => failureCount(server[name]) > 0)));
+  const guestFailed = (row) => failureCount(row.api['cached guest']) > 0;
+  return rows.some((row) => guestFailed(row) || [row.api, row.bare].some((server) => RUNS.some(({ name }) => failureCount(server[name]) > 0)));
 }
