@@ -97,4 +97,11 @@ describe('guest sandboxes: limits per address and in total, and a picture quota'
     await t.app.get(GuestSandboxes).sweep(new Date(Date.now() + DAY_MS + 60_000));
     expect((await postPicture((await signInAsGuest('192.0.2.62')).auth)).status).toBe(201);
   });
+
+  it('counts an IPv6 visitor by the /64 their addresses share', async () => {
+    await t.app.get(GuestSandboxes).sweep(new Date(Date.now() + DAY_MS + 60_000));
+    for (const ip of ['2001:db8:0:7::1', '2001:db8:0:7:a:b:c:d', '2001:DB8:0:7::ffff']) await guestLogin(ip).expect(200);
+    expect((await guestLogin('2001:db8:0:7:1234::5')).status).toBe(429);
+    await guestLogin('2001:db8:0:8::1').expect(200);
+  });
 });

@@ -4,6 +4,7 @@ import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedMember } from '../decorators/current-member.decorator';
 import { ApiErrors } from '../openapi/api-zod.decorators';
+import { clientAddressKey } from './client-address';
 
 /** The named limits; a route takes part in one of them, through the decorators below. */
 export const THROTTLERS = { auth: 'auth', generation: 'generation', writes: 'writes' } as const;
@@ -38,13 +39,13 @@ export class RateLimitGuard extends ThrottlerGuard {
 
 /**
  * Counts per signed-in member (the global JwtAuthGuard has run), not per address: members share NATs.
- * Guest sandboxes count per address instead, all of one address's together (so at least per member
- * too): each guest sign-in is a new member, and would otherwise bring a fresh allowance.
+ * Guest sandboxes count per address instead (an IPv6 one by its /64), all of one address's together
+ * (so at least per member too): each guest sign-in is a new member, and would otherwise bring a fresh allowance.
  */
 export class MemberWritesGuard extends RateLimitGuard {
   protected override getTracker(request: Record<string, unknown>): Promise<string> {
     const member = (request as unknown as FastifyRequest & { user?: AuthenticatedMember }).user;
-    return Promise.resolve(member && !member.sandboxed ? `member:${member.id}` : `ip:${String(request.ip)}`);
+    return Promise.resolve(member && !member.sandboxed ? `member:${member.id}` : `ip:${clientAddressKey(String(request.ip))}`);
   }
 }
 

@@ -29,7 +29,7 @@ export const users = pgTable('users', {
   sandboxed: boolean('sandboxed').notNull().default(false),
   /** A guest sandbox's end: the sweep removes it, with everything it wrote, after this time. */
   sandboxExpiresAt: timestamp('sandbox_expires_at', { withTimezone: true }),
-  /** The client address that opened a guest sandbox: GUEST_SANDBOXES_PER_IP_PER_HOUR counts by it. */
+  /** The client address (an IPv6 one's /64) that opened a guest sandbox: GUEST_SANDBOXES_PER_IP_PER_HOUR counts by it. */
   sandboxClientIp: text('sandbox_client_ip'),
   /** Bytes of post pictures a guest sandbox has stored in its life (GUEST_SANDBOX_PICTURE_MB). */
   sandboxPictureBytes: integer('sandbox_picture_bytes').notNull().default(0),

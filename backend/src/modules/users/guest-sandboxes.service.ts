@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { AuthenticatedMember } from '../../common/decorators/current-member.decorator';
 import { AppError } from '../../common/errors/app-error';
+import { clientAddressKey } from '../../common/rate-limit/client-address';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { ChangeNotifier } from '../../db/change-notifier';
@@ -55,7 +56,8 @@ export class GuestSandboxes implements OnApplicationBootstrap, OnModuleDestroy {
   async open(templateId: string, clientIp: string): Promise<UserRow | undefined> {
     const now = new Date();
     const { guestSandboxesPerIpPerHour: perIpPerHour, guestSandboxesMax: max } = this.config;
-    const opened = await this.sandboxes.open(templateId, new Date(now.getTime() + this.config.guestSandboxMs), { clientIp, perIpPerHour, max, now });
+    const limits = { clientIp: clientAddressKey(clientIp), perIpPerHour, max, now };
+    const opened = await this.sandboxes.open(templateId, new Date(now.getTime() + this.config.guestSandboxMs), limits);
     if (!opened || !('refused' in opened)) return opened;
     const minutes = Math.max(1, Math.ceil(opened.retryAfterMs / 60_000));
     const message =
