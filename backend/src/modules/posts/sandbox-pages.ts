@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Post } from '@atelier/contracts';
-import { FEED_TTL_MS, FeedCache, servedPage, type ServedPage } from './feed-cache';
+import { FEED_TTL_MS, FeedCache, servedPage, type FeedChange, type ServedPage } from './feed-cache';
 import { encodeCursor } from './feed-cursor';
 
 /** A guest's own rows for one page: see PostsRepository.sandboxOverlay. */
@@ -34,7 +34,8 @@ export function mergeSandboxPage(shared: ServedPage, overlay: SandboxOverlay, li
   return servedPage({ posts, nextCursor: more && last ? encodeCursor({ createdAt: new Date(last.createdAt), id: last._id }) : undefined });
 }
 
-const MAX_PAGES = 2_000;
+/** Merged pages kept in all; a page is about 10 KB. */
+const MAX_PAGES = 1_000;
 
 /**
  * Guests' merged pages, kept per sandbox while the shared page they were made from is the one the
@@ -42,20 +43,21 @@ const MAX_PAGES = 2_000;
  * own write drops that guest's pages, in every process. Reading them from the database each time
  * held a guest to a seventh of a member's speed.
  */
+interface Kept {
+  shared: ServedPage;
+  page: ServedPage;
+  expires: number;
+}
+
 @Injectable()
 export class SandboxPages {
-  private bySandbox = new Map<string, Map<string, { shared: ServedPage; page: ServedPage; expires: number }>>();
+  private bySandbox = new Map<string, Map<string, Kept>>();
   private size = 0;
+  /** Counts the drops, so a page merged while its guest wrote is not kept. */
   private generation = 0;
 
   constructor(feed: FeedCache) {
-    feed.onChange((change) => {
-      if (change && !('sandbox' in change)) return; // shared pages: the new ones make new merges
-      this.generation += 1;
-      if (change) this.size -= this.bySandbox.get(change.sandbox)?.size ?? 0;
-      if (change) this.bySandbox.delete(change.sandbox);
-      else [this.bySandbox, this.size] = [new Map(), 0];
-    });
+    feed.onChange((change) => this.forget(change));
   }
 
   /** The guest's page made from `shared`, kept or merged now with the loaded overlay. */
@@ -69,11 +71,35 @@ export class SandboxPages {
     return page;
   }
 
-  private keep(sandbox: string, key: string, entry: { shared: ServedPage; page: ServedPage; expires: number }): void {
-    if (this.size >= MAX_PAGES) [this.bySandbox, this.size] = [new Map(), 0];
+  /** A change to a shared page needs nothing here (its new page makes new merges); a guest's own drops that guest's. */
+  private forget(change: FeedChange | undefined): void {
+    if (change && !('sandbox' in change)) return;
+    this.generation += 1;
+    if (!change) return this.clear();
+    this.size -= this.bySandbox.get(change.sandbox)?.size ?? 0;
+    this.bySandbox.delete(change.sandbox);
+  }
+
+  private clear(): void {
+    this.bySandbox = new Map();
+    this.size = 0;
+  }
+
+  private keep(sandbox: string, key: string, entry: Kept): void {
+    if (this.size >= MAX_PAGES) this.dropExpired(Date.now());
+    if (this.size >= MAX_PAGES) this.clear();
     let pages = this.bySandbox.get(sandbox);
     if (!pages) this.bySandbox.set(sandbox, (pages = new Map()));
     if (!pages.has(key)) this.size += 1;
     pages.set(key, entry);
+  }
+
+  /** Ended sandboxes' pages go here (or with the rest when all are live): no sandbox says when it ends. */
+  private dropExpired(now: number): void {
+    for (const [sandbox, pages] of this.bySandbox) {
+      for (const [key, { expires }] of pages) if (expires <= now) pages.delete(key);
+      if (pages.size === 0) this.bySandbox.delete(sandbox);
+    }
+    this.size = [...this.bySandbox.values()].reduce((total, pages) => total + pages.size, 0);
   }
 }
