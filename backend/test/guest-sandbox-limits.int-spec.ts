@@ -44,6 +44,8 @@ describe('guest sandboxes: limits per address and in total, and a picture quota'
     expect(refused.body).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', message: expect.stringMatching(/opened 3 guest sandboxes in the last hour.*register an account/) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    // Refused before the password is hashed: a flood of refused sign-ins costs no argon2 time.
+    await t.http.post('/api/auth/login').set('X-Forwarded-For', '203.0.113.7').send({ ...GUEST_ACCOUNT, password: 'not-the-password' }).expect(429);
 
     await guestLogin('198.51.100.2').expect(200);
     const member = await registerMember(t);

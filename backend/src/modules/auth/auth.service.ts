@@ -57,6 +57,7 @@ export class AuthService {
   /** One answer for an unknown email and a wrong password, in the same time. */
   async login(input: LoginInput, clientIp: string): Promise<LoginResponse> {
     const row = await this.members.findByEmail(input.email);
+    if (row?.sandboxed) await this.sandboxes.assertRoomFor(clientIp);
     if (!(await verifyPassword(row?.passwordHash, input.password)) || !row) {
       throw new AppError('UNAUTHORIZED', 'The email or password is not correct');
     }

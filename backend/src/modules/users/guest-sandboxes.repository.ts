@@ -105,6 +105,11 @@ export class GuestSandboxesRepository {
     });
   }
 
+  /** Why a sandbox for `limits.clientIp` would be refused now, if it would (read without `open`'s lock). */
+  refusal(limits: SandboxLimits): Promise<SandboxRefusal | undefined> {
+    return refusalOf(this.db, limits);
+  }
+
   /**
    * Removes the sandboxes that end before `moment` (every one, if null), with all they wrote; answers
    * how many went and the pictures of their posts that no remaining post shows (a copy of a seeded

@@ -8,7 +8,7 @@ import { ChangeNotifier } from '../../db/change-notifier';
 import { MEMBERS_TOPIC } from '../auth/active-members.cache';
 import { MediaStore } from '../media/media-store.service';
 import { DEMO_GUEST_POST, DEMO_MEMBERS } from './demo-members';
-import { GuestSandboxesRepository } from './guest-sandboxes.repository';
+import { GuestSandboxesRepository, type SandboxLimits, type SandboxRefusal } from './guest-sandboxes.repository';
 import type { UserRow } from './users.repository';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -54,17 +54,34 @@ export class GuestSandboxes implements OnApplicationBootstrap, OnModuleDestroy {
    * from that address or GUEST_SANDBOXES_MAX alive: each sign-in is a new member with write limits of its own.
    */
   async open(templateId: string, clientIp: string): Promise<UserRow | undefined> {
-    const now = new Date();
+    const limits = this.limitsFor(clientIp);
+    const opened = await this.sandboxes.open(templateId, new Date(limits.now.getTime() + this.config.guestSandboxMs), limits);
+    if (opened && 'refused' in opened) throw this.refusal(opened);
+    return opened;
+  }
+
+  /**
+   * Refuses at once when `open` would: checked before the guest's password is verified, so sign-ins
+   * past the cap cost no password hash (the guest's password is public anyway). `open` checks again
+   * under its lock.
+   */
+  async assertRoomFor(clientIp: string): Promise<void> {
+    const refused = await this.sandboxes.refusal(this.limitsFor(clientIp));
+    if (refused) throw this.refusal(refused);
+  }
+
+  private limitsFor(clientIp: string): SandboxLimits {
     const { guestSandboxesPerIpPerHour: perIpPerHour, guestSandboxesMax: max } = this.config;
-    const limits = { clientIp: clientAddressKey(clientIp), perIpPerHour, max, now };
-    const opened = await this.sandboxes.open(templateId, new Date(now.getTime() + this.config.guestSandboxMs), limits);
-    if (!opened || !('refused' in opened)) return opened;
-    const minutes = Math.max(1, Math.ceil(opened.retryAfterMs / 60_000));
+    return { clientIp: clientAddressKey(clientIp), perIpPerHour, max, now: new Date() };
+  }
+
+  private refusal({ refused, retryAfterMs }: SandboxRefusal): AppError {
+    const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
     const message =
-      opened.refused === 'address'
-        ? `This address has opened ${perIpPerHour} guest sandboxes in the last hour, the most allowed; keep using the one you have, wait ${minutes} min, or register an account`
-        : `The site has as many guest visitors as it takes (${max}); try again in ${minutes} min or register an account`;
-    throw new AppError('RATE_LIMITED', message, undefined, opened.retryAfterMs / 1000);
+      refused === 'address'
+        ? `This address has opened ${this.config.guestSandboxesPerIpPerHour} guest sandboxes in the last hour, the most allowed; keep using the one you have, wait ${minutes} min, or register an account`
+        : `The site has as many guest visitors as it takes (${this.config.guestSandboxesMax}); try again in ${minutes} min or register an account`;
+    return new AppError('RATE_LIMITED', message, undefined, retryAfterMs / 1000);
   }
 
   /**
