@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GUEST_ACCOUNT, type LoginResponse } from '@atelier/contracts';
+import { GUEST_ACCOUNT, type LoginResponse, type Post } from '@atelier/contracts';
 import sharp from 'sharp';
 import { GuestSandboxes } from '../src/modules/users/guest-sandboxes.service';
 import { admin, ADMIN_TOKEN } from './helpers/generation';
@@ -98,6 +98,30 @@ describe('guest sandboxes: limits per address and in total, and a picture quota'
     expect((await postPicture(member.auth)).status).toBe(201);
     await t.app.get(GuestSandboxes).sweep(new Date(Date.now() + DAY_MS + 60_000));
     expect((await postPicture((await signInAsGuest('192.0.2.62')).auth)).status).toBe(201);
+  });
+
+  it("serves a guest's pictures to this site only (same-origin), members' to any site (cross-origin)", async () => {
+    await t.app.get(GuestSandboxes).sweep(new Date(Date.now() + DAY_MS + 60_000));
+    const guest = await signInAsGuest('192.0.2.70');
+    const posted = async (auth: Record<string, string>) => {
+      const answer = await postPicture(auth);
+      expect(answer.status).toBe(201);
+      return (answer.body as Post[])[0];
+    };
+    const guestPost = await posted(guest.auth);
+    const memberPost = await posted((await registerMember(t)).auth);
+    expect(guestPost.picturePath).toMatch(/^guest-[0-9a-f]{32}\.(png|jpg)$/);
+    expect(memberPost.picturePath).toMatch(/^[0-9a-f]{32}\.(png|jpg)$/);
+
+    const policy = async (path: string) => {
+      const answer = await t.http.get(path).expect(200);
+      return answer.headers['cross-origin-resource-policy'];
+    };
+    for (const path of [`/assets/posts/${guestPost.picturePath}`, `/assets/${guestPost.picturePath}`, `/assets/posts/${guestPost.picturePath}?w=248`]) {
+      expect(await policy(path)).toBe('same-origin');
+    }
+    expect(await policy(`/assets/posts/${memberPost.picturePath}`)).toBe('cross-origin');
+    expect(await policy(`/assets/${memberPost.picturePath}`)).toBe('cross-origin');
   });
 
   it('counts an IPv6 visitor by the /64 their addresses share', async () => {

@@ -15,5 +15,14 @@ export const mediaDir = (dataDir: string, kind: string) => path.join(mediaRoot(d
 export const mediaFileOf = (dataDir: string, sitePath: string) =>
   path.join(mediaRoot(dataDir), ...sitePath.replace(/^\/assets\//, '').split('/'));
 
-/** Generated names only: 32 hex characters and the extension of the re-encoded format. */
-export const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png)$/;
+/** Generated names only: 32 hex characters and the extension of the re-encoded format (a guest's marked as such). */
+export const STORED_NAME = /^(guest-)?[0-9a-f]{32}\.(jpg|png)$/;
+
+/**
+ * A guest sandbox's uploads are named so: served to this site's own pages only
+ * (`Cross-Origin-Resource-Policy: same-origin`), so other sites cannot use guests as free image hosting.
+ */
+export const GUEST_UPLOAD_PREFIX = 'guest-';
+
+/** Whether a request path (`/assets/posts/guest-….png`, `/assets/guest-….png?w=248`) names a guest's upload. */
+export const isGuestUpload = (requestPath: string) => /\/guest-[0-9a-f]{32}\.(jpg|png)(\?|$)/.test(requestPath);

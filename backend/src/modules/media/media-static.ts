@@ -5,7 +5,7 @@ import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/app-config';
 import { assetFile, assetPathOf, hasParameters, imageTransformHandler } from './image-transform';
-import { IMMUTABLE_KINDS, mediaDir, mediaRoot, UPLOAD_KINDS } from './media-paths';
+import { IMMUTABLE_KINDS, isGuestUpload, mediaDir, mediaRoot, UPLOAD_KINDS } from './media-paths';
 import { pendingPicturesFor, type PendingPictures } from './pending-pictures';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -81,9 +81,10 @@ export async function registerMedia(
 
   await fastify.register(async (media) => {
     // Pictures are public and other sites embed them with <img> (a Sociopedia client served from an
-    // origin of CORS_ORIGINS, a blog): helmet's same-origin policy stays on every other answer.
-    media.addHook('onRequest', (_request, reply, done) => {
-      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    // origin of CORS_ORIGINS, a blog): helmet's same-origin policy stays on every other answer, and
+    // on guests' uploads, which are shown on this site only.
+    media.addHook('onRequest', (request, reply, done) => {
+      reply.header('Cross-Origin-Resource-Policy', isGuestUpload(request.url) ? 'same-origin' : 'cross-origin');
       done();
     });
     await media.register(fastifyStatic, {

@@ -6,7 +6,7 @@ import { writeFileAtomically } from '../../common/files/atomic-files';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import type { EncodedImage } from './image-upload';
-import { mediaDir, STORED_NAME, type UploadKind } from './media-paths';
+import { GUEST_UPLOAD_PREFIX, mediaDir, STORED_NAME, type UploadKind } from './media-paths';
 
 /** Writes and removes stored images under DATA_DIR/media/<kind>, always under generated names. */
 @Injectable()
@@ -15,9 +15,9 @@ export class MediaStore {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /** Saves the image and answers its file name (the `picturePath` the API hands out). */
-  async save(kind: UploadKind, image: EncodedImage): Promise<string> {
-    return saveImage(this.config.dataDir, kind, image);
+  /** Saves the image and answers its file name (the `picturePath` the API hands out); `guest`: a sandbox's upload. */
+  async save(kind: UploadKind, image: EncodedImage, { guest = false } = {}): Promise<string> {
+    return saveImage(this.config.dataDir, kind, image, guest ? GUEST_UPLOAD_PREFIX : '');
   }
 
   /** Best effort: a file that cannot be removed is logged, never an error for the caller. */
@@ -30,8 +30,8 @@ export class MediaStore {
 }
 
 /** Stores the image under a new generated name, atomically. */
-export async function saveImage(dataDir: string, kind: UploadKind, image: EncodedImage): Promise<string> {
-  const fileName = `${randomBytes(16).toString('hex')}.${image.extension}`;
+export async function saveImage(dataDir: string, kind: UploadKind, image: EncodedImage, prefix = ''): Promise<string> {
+  const fileName = `${prefix}${randomBytes(16).toString('hex')}.${image.extension}`;
   await writeFileAtomically(path.join(mediaDir(dataDir, kind), fileName), image.buffer);
   return fileName;
 }

@@ -66,7 +66,7 @@ export class PostsService {
     assertActingAs(input.userId, actingId);
     const picture = input.picture ? await encodeUploadedImage(input.picture, 'picture', POST_PICTURE_MAX_SIDE) : undefined;
     if (picture) await this.guestSandboxes.reservePictureSpace(acting, picture.buffer.length);
-    const picturePath = picture ? await this.media.save('posts', picture) : null;
+    const picturePath = picture ? await this.media.save('posts', picture, { guest: acting.sandboxed }) : null;
     let record: PostRecord;
     try {
       const values = { userId: actingId, description: input.description, picturePath };
