@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:soak`: the long runs that `npm test` leaves out. First the load without loss
-// (load.mjs), then the faults (faults.mjs); prints their reports, writes them to e2e/soak/RESULTS.md
-// with the date and machine, and exits 1 if any check failed.
+// (load.mjs), then the storms (storms.mjs), then the faults (faults.mjs); prints their reports,
+// writes them to e2e/soak/RESULTS.md with the date and machine, and exits 1 if any check failed.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -10,15 +10,16 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runFaults } from './faults.mjs';
 import { runLoad } from './load.mjs';
+import { runStorms } from './storms.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = join(here, 'RESULTS.md');
 
-const USAGE = `Usage: npm run test:soak [-- --quick] [-- --only load,faults]
+const USAGE = `Usage: npm run test:soak [-- --quick] [-- --only load,storms,faults]
 
   --quick  a short run to check that the soak works (15 s of load by 50 readers and 5 writers,
-           one kill round, 5 s outages); RESULTS.md says it was one
-  --only   load, faults, or both (default)
+           5 s storm windows, one kill round, 5 s outages); RESULTS.md says it was one
+  --only   any of load, storms and faults (default: all three)
 
 The backend must be built (npm run build; the Nx target builds it first). DATABASE_URL names a
 PostgreSQL server whose role may create databases, REDIS_URL a Redis (load setup B); the fault
@@ -29,13 +30,13 @@ function readOptions(argv) {
     args: argv,
     options: {
       quick: { type: 'boolean', default: false },
-      only: { type: 'string', default: 'load,faults' },
+      only: { type: 'string', default: 'load,storms,faults' },
       help: { type: 'boolean', default: false },
     },
   });
   const only = values.only.split(',').map((part) => part.trim());
-  const unknown = only.filter((part) => !['load', 'faults'].includes(part));
-  if (unknown.length) throw new Error(`--only takes load and/or faults (got ${unknown.join(', ')})\n\n${USAGE}`);
+  const unknown = only.filter((part) => !['load', 'storms', 'faults'].includes(part));
+  if (unknown.length) throw new Error(`--only takes load, storms and/or faults (got ${unknown.join(', ')})\n\n${USAGE}`);
   return { help: values.help, quick: values.quick, only };
 }
 
@@ -73,6 +74,11 @@ async function main() {
     const load = await runLoad(options.quick ? { seconds: 15, readers: 50, writers: 5, log } : { log });
     ok &&= load.ok;
     sections.push('## Load without loss', '', ...load.lines);
+  }
+  if (options.only.includes('storms')) {
+    const storms = await runStorms(options.quick ? { seconds: 5, log } : { log });
+    ok &&= storms.ok;
+    sections.push('## Storms', '', ...storms.lines);
   }
   if (options.only.includes('faults')) {
     const faults = await runFaults(options.quick ? { rounds: 1, outageSeconds: 5, log } : { log });

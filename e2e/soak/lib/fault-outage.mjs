@@ -3,8 +3,8 @@
 // missing service answers 503 with the API's JSON error body, at once; after it, 2xx again, from
 // the same processes.
 import { call } from './fault-writes.mjs';
+import { GUEST } from './members.mjs';
 
-const GUEST = { email: 'guest@example.com', password: 'guest-password' };
 /** An answer slower than this during an outage counts as a hang. */
 export const HANG_MS = 5_000;
 /** A generation start while Redis is down must be refused at once, not after waiting on the queue. */

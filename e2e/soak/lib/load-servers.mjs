@@ -54,12 +54,12 @@ function auditOverPostgres(client) {
 }
 
 /** Setup A: one process, PGlite in a fresh data dir. The audit opens that dir once the server is stopped. */
-export async function startPgliteSetup({ backendEntry }) {
+export async function startPgliteSetup({ backendEntry, env = {} }) {
   const dataDir = await tempDir('pglite');
   const logDir = await tempDir('pglite-logs');
   let server;
   try {
-    server = await startLoggedApi({ index: 1, logDir, entry: backendEntry, dataDir, secrets: scenarioSecrets() });
+    server = await startLoggedApi({ index: 1, logDir, entry: backendEntry, dataDir, secrets: scenarioSecrets(), env });
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     await removeLogs(logDir); // startApi's error carries the log's end
@@ -113,7 +113,7 @@ async function deleteRedisKeys(redisUrl, prefix) {
  * runs them: one JWT secret and admin token, one media directory. They start one after the other,
  * so the first migrates and seeds and the second finds a ready database.
  */
-export async function startPostgresSetup({ backendEntry, postgresUrl, redisUrl, processes = 2 }) {
+export async function startPostgresSetup({ backendEntry, postgresUrl, redisUrl, processes = 2, env = {} }) {
   const tag = `${process.pid}_${randomBytes(3).toString('hex')}`;
   const database = `atelier_soak_load_${tag}`;
   const queuePrefix = `atelier-soak-load-${tag}`;
@@ -132,7 +132,7 @@ export async function startPostgresSetup({ backendEntry, postgresUrl, redisUrl, 
     const databaseUrl = databaseUrlFor(postgresUrl, database);
     const secrets = scenarioSecrets();
     for (let index = 1; index <= processes; index += 1) {
-      servers.push(await startLoggedApi({ index, logDir, entry: backendEntry, dataDir, databaseUrl, redisUrl, secrets, env: { QUEUE_PREFIX: queuePrefix } }));
+      servers.push(await startLoggedApi({ index, logDir, entry: backendEntry, dataDir, databaseUrl, redisUrl, secrets, env: { ...env, QUEUE_PREFIX: queuePrefix } }));
     }
     let stopped = false;
     const stopServers = async () => {

@@ -1,6 +1,9 @@
 // What both soaks need to sign members up: a real picture, and the registration form the API takes.
 import sharp from 'sharp';
 
+/** The seeded guest's sign-in, shown on the lobby to every visitor (contracts' GUEST_ACCOUNT). */
+export const GUEST = { email: 'guest@example.com', password: 'guest-password' };
+
 /** A small real PNG of one colour; the server re-encodes it with sharp, as any upload. */
 export function smallPng(seed) {
   const channel = (shift) => (seed * 97 + shift) % 256;
