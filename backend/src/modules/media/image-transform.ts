@@ -9,6 +9,7 @@ import fresh from 'fresh';
 import sharp from 'sharp';
 import { AppError } from '../../common/errors/app-error';
 import { readFileIfExists, writeFileAtomically } from '../../common/files/atomic-files';
+import { clientAddressKey } from '../../common/rate-limit/client-address';
 import { RenderCacheBudget } from './render-cache-budget';
 import { WorkSlots } from './work-slots';
 
@@ -261,14 +262,14 @@ export function imageTransformHandler(
   const budget = new RenderCacheBudget(options.cacheDir, options.cacheMaxBytes);
 
   /** Counts a new render against the client's IP; 429 with Retry-After beyond the limit. */
-  const countRender = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  const countRender = async (request: FastifyRequest): Promise<void> => {
     if (!options.rendersPerClient) return;
     const { perMinute, counts, keyPrefix } = options.rendersPerClient;
-    const { isBlocked, timeToBlockExpire } = await counts.increment(`${keyPrefix}:${request.ip}`, ONE_MINUTE_MS, perMinute, ONE_MINUTE_MS, 'image-renders');
+    const client = clientAddressKey(request.ip);
+    const { isBlocked, timeToBlockExpire } = await counts.increment(`${keyPrefix}:${client}`, ONE_MINUTE_MS, perMinute, ONE_MINUTE_MS, 'image-renders');
     if (!isBlocked) return;
     const seconds = Math.max(1, timeToBlockExpire);
-    reply.header('Retry-After', String(seconds));
-    throw new AppError('RATE_LIMITED', `Too many new image sizes from this address; sizes already made still load, new ones in ${seconds} s`);
+    throw new AppError('RATE_LIMITED', `Too many new image sizes from this address; sizes already made still load, new ones in ${seconds} s`, undefined, seconds);
   };
 
   /**
@@ -339,7 +340,7 @@ export function imageTransformHandler(
       await send(cached);
       return;
     }
-    if (!inFlight.has(key)) await countRender(request, reply); // joining a render in progress costs nothing more
+    if (!inFlight.has(key)) await countRender(request); // joining a render in progress costs nothing more
     const signal = clientGone(request, reply);
     let data: Buffer;
     try {
