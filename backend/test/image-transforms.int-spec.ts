@@ -3,14 +3,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import type { Response } from 'supertest';
+import { RenderProcesses } from '../src/modules/media/render-processes';
 import { asBytes, createTestApp, type TestApp } from './helpers/test-app';
 
 const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 const WIDTHS = '124, 180, 248, 340, 360, 496, 680, 768, 1024, 1536';
 
-/** A 1000x600 picture with detail in every corner, so crops and re-encodes are real work. */
-function fixturePng(): Promise<Buffer> {
-  const [width, height] = [1000, 600];
+/** A picture (1000x600 unless told) with detail in every corner, so crops and re-encodes are real work. */
+function fixturePng(width = 1000, height = 600): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -124,7 +124,7 @@ describe('image transforms on /assets', () => {
 
   describe('disk cache', () => {
     it('renders once, keeps the file under DATA_DIR/cache/images and serves the same bytes again', async () => {
-      const render = jest.spyOn(sharp.prototype, 'toBuffer');
+      const render = jest.spyOn(RenderProcesses.prototype, 'run');
       const url = '/assets/gallery/fixture.png?w=680&h=360&fit=crop&auto=format';
       const first = await get(url, 'image/webp').expect(200);
       expect(render).toHaveBeenCalledTimes(1);
@@ -157,7 +157,7 @@ describe('image transforms on /assets', () => {
     });
 
     it('renders identical concurrent requests once, and all of them get the image', async () => {
-      const render = jest.spyOn(sharp.prototype, 'toBuffer');
+      const render = jest.spyOn(RenderProcesses.prototype, 'run');
       const url = '/assets/gallery/fixture.png?w=1024&h=768&fit=crop&dpr=2&auto=format';
       const answers = await Promise.all(Array.from({ length: 8 }, () => get(url, CHROME_ACCEPT)));
       expect(answers.map((res) => res.status)).toEqual(Array(8).fill(200));
@@ -276,7 +276,7 @@ describe('the resized-image cache budget', () => {
     }
     expect(cachedBytes()).toBeLessThanOrEqual(0.2 * 1024 * 1024);
     expect(listFiles(cacheDir)).toHaveLength(2);
-    const render = jest.spyOn(sharp.prototype, 'toBuffer');
+    const render = jest.spyOn(RenderProcesses.prototype, 'run');
     await t.http.get('/assets/gallery/noise.png?w=124').expect(200);
     expect(render).not.toHaveBeenCalled(); // kept: served most recently
     await t.http.get('/assets/gallery/noise.png?w=180').expect(200);
@@ -291,25 +291,50 @@ describe('render work under a burst of new sizes', () => {
     ['inside', 'contain', 'cover'].flatMap((fit) => [1, 2].map((dpr) => `w=${w}&h=${w}&fit=${fit}&dpr=${dpr}&auto=format`)),
   ).slice(0, 20);
 
-  /** Counts sharp renders started and still running (each render is one toBuffer call). */
+  /** Counts renders started and still running (each is one run in a render process). */
   function watchRenders() {
-    const toBuffer = sharp.prototype.toBuffer;
+    const run = RenderProcesses.prototype.run;
     const counts = { started: 0, running: 0 };
-    jest.spyOn(sharp.prototype, 'toBuffer').mockImplementation(function (this: ReturnType<typeof sharp>, ...args: unknown[]) {
+    jest.spyOn(RenderProcesses.prototype, 'run').mockImplementation(function (this: RenderProcesses, ...args: Parameters<typeof run>) {
       counts.started++;
       counts.running++;
-      return (toBuffer.apply(this, args as []) as Promise<Buffer>).finally(() => counts.running--);
-    } as typeof toBuffer);
+      return run.apply(this, args).finally(() => counts.running--);
+    });
     return counts;
   }
 
-  async function appWithFixture(env: NodeJS.ProcessEnv = {}): Promise<{ t: TestApp; base: string }> {
+  /** CPU time (clock ticks) each render process of this one has used so far, by pid. */
+  function renderProcessTicks(): Map<string, number> {
+    const ticks = new Map<string, number>();
+    for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('render-child')) continue;
+        // Fields after the command's closing parenthesis: state, ppid, ..., utime (14th field), stime (15th).
+        const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        if (Number(fields[1]) === process.pid) ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+      } catch {
+        // ended meanwhile
+      }
+    }
+    return ticks;
+  }
+
+  async function appWithFixture(env: NodeJS.ProcessEnv = {}, picture?: Buffer): Promise<{ t: TestApp; base: string }> {
     const t = await createTestApp(env);
     const media = path.join(t.config.dataDir, 'media', 'gallery');
     fs.mkdirSync(media, { recursive: true });
-    fs.writeFileSync(path.join(media, 'fixture.png'), await fixturePng());
+    fs.writeFileSync(path.join(media, 'fixture.png'), picture ?? (await fixturePng()));
     await t.app.listen(0, '127.0.0.1');
     return { t, base: await t.app.getUrl() };
+  }
+
+  /** CPU time (ms) this process and its render processes use over the next `ms` of wall time. */
+  async function cpuDuring(ms: number): Promise<number> {
+    const [own, before] = [process.cpuUsage(), renderProcessTicks()];
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    const used = process.cpuUsage(own);
+    const childTicks = [...renderProcessTicks()].reduce((sum, [pid, ticks]) => sum + ticks - (before.get(pid) ?? 0), 0);
+    return (used.user + used.system) / 1000 + childTicks * 10; // Linux counts 100 ticks a second
   }
 
   const until = async (done: () => boolean, ms: number) => {
@@ -319,7 +344,8 @@ describe('render work under a burst of new sizes', () => {
 
   describe('clients that leave', () => {
     let app: { t: TestApp; base: string };
-    beforeAll(async () => (app = await appWithFixture()));
+    // As large as the reviewer's photo: one AVIF of it keeps a core busy for seconds.
+    beforeAll(async () => (app = await appWithFixture({}, await fixturePng(3000, 2000))));
     afterAll(() => app.t.close());
     afterEach(() => jest.restoreAllMocks());
 
@@ -336,9 +362,13 @@ describe('render work under a burst of new sizes', () => {
       await until(() => renders.started > 0, 10_000);
       for (const client of clients) client.abort();
       expect(await Promise.all(left)).toEqual(Array(20).fill('left'));
+      // From the moment they left: a render still going would use a whole core (1000 ms a second) or
+      // two; what remains is the test app's own idling.
+      expect(await cpuDuring(1_000)).toBeLessThan(500);
       await until(() => renders.running === 0, 60_000);
-      // The two already running when their clients left finish (and are cached); the 18 waiting never start.
+      // The 18 waiting never started; the two running were stopped (their processes killed), not finished.
       expect(renders.started).toBeLessThanOrEqual(2);
+      expect(listFiles(path.join(app.t.config.dataDir, 'cache', 'images'))).toEqual([]);
 
       const started = Date.now();
       const thumbnail = await fetch(`${app.base}/assets/gallery/fixture.png?w=124&h=124&fit=crop`);
@@ -349,7 +379,7 @@ describe('render work under a burst of new sizes', () => {
 
     it('keeps rendering for the requests still waiting when one of them leaves', async () => {
       const renders = watchRenders();
-      const url = `${app.base}/assets/gallery/fixture.png?w=1536&h=1536&fit=contain&dpr=2&auto=format`;
+      const url = `${app.base}/assets/gallery/fixture.png?w=1024&h=1024&fit=contain&auto=format`;
       const leaver = fetch(url, { headers: avif, signal: AbortSignal.timeout(30) }).catch(() => undefined);
       const stayers = [fetch(url, { headers: avif }), fetch(url, { headers: avif })];
       await leaver;

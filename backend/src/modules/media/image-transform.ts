@@ -11,6 +11,8 @@ import { AppError } from '../../common/errors/app-error';
 import { readFileIfExists, writeFileAtomically } from '../../common/files/atomic-files';
 import { clientAddressKey } from '../../common/rate-limit/client-address';
 import { RenderCacheBudget } from './render-cache-budget';
+import type { ImageFormat, ImageTransform } from './render-image';
+import type { RenderProcesses } from './render-processes';
 import { WorkSlots } from './work-slots';
 
 /*
@@ -22,16 +24,7 @@ import { WorkSlots } from './work-slots';
 export const TRANSFORM_PARAMS = ['w', 'h', 'fit', 'auto', 'dpr'] as const;
 export const TRANSFORM_FITS = ['crop', 'cover', 'contain', 'inside'] as const;
 
-/** What a request asks for, normalised: `crop` is `cover` (centred), so both share one cached file. */
-export interface ImageTransform {
-  width: number;
-  height?: number;
-  fit: 'cover' | 'contain' | 'inside';
-  dpr: number;
-  autoFormat: boolean;
-}
-
-export type ImageFormat = 'avif' | 'webp' | 'jpeg' | 'png';
+export type { ImageFormat, ImageTransform };
 
 /** Source files a transform applies to, by extension; anything else (video, SVG) takes no parameters. */
 export const TRANSFORMABLE_EXTENSIONS: Readonly<Record<string, ImageFormat>> = {
@@ -49,8 +42,6 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
   png: 'image/png',
 };
 
-/** Decompression bombs: a small file may claim a huge canvas; refuse before decoding it. */
-const MAX_INPUT_PIXELS = 40_000_000;
 /** Bumped when the encoder settings change, so old renders are not served as new ones. */
 const RENDER_VERSION = 1;
 
@@ -165,29 +156,6 @@ export function renderKey(relativePath: string, source: Pick<Stats, 'size' | 'mt
     .digest('base64url');
 }
 
-/** Renders one transform with sharp; never larger than the source (`withoutEnlargement`). */
-export async function renderImage(file: string, transform: ImageTransform, format: ImageFormat): Promise<Buffer> {
-  const image = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', sequentialRead: true })
-    .rotate() // applies the EXIF orientation; the output carries no metadata
-    .resize({
-      width: transform.width * transform.dpr,
-      height: transform.height === undefined ? undefined : transform.height * transform.dpr,
-      fit: transform.fit,
-      position: 'centre',
-      withoutEnlargement: true,
-    });
-  switch (format) {
-    case 'avif':
-      return image.avif({ quality: 50, effort: 3 }).toBuffer();
-    case 'webp':
-      return image.webp({ quality: 80 }).toBuffer();
-    case 'jpeg':
-      return image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-    case 'png':
-      return image.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
-  }
-}
-
 export interface ImageTransformOptions {
   /** DATA_DIR/media: the files served at /assets. */
   root: string;
@@ -203,6 +171,8 @@ export interface ImageTransformOptions {
   maxWaitingRenders?: number;
   /** New renders one client IP may start per minute; cached sizes, and sizes already being rendered, are free. */
   rendersPerClient?: { perMinute: number; counts: ThrottlerStorage; keyPrefix: string };
+  /** Where sharp runs: a render nobody waits for is stopped by killing its process. */
+  renders: RenderProcesses;
 }
 
 const ONE_MINUTE_MS = 60_000;
@@ -273,11 +243,10 @@ export function imageTransformHandler(
   };
 
   /**
-   * A new render, or the one already in progress for the same key. A render waiting for a slot is
-   * dropped once every request for it has left. One already running goes on: sharp can only stop
-   * on its own `timeout`, not when told, so it finishes and is cached for the next request.
+   * A new render, or the one already in progress for the same key. Once every request for it has
+   * left, a render waiting for a slot is dropped and a running one stopped (its process killed).
    */
-  const rendered = (key: string, cacheFile: string, render: () => Promise<Buffer>, signal: AbortSignal): Promise<Buffer> => {
+  const rendered = (key: string, cacheFile: string, render: (signal: AbortSignal) => Promise<Buffer>, signal: AbortSignal): Promise<Buffer> => {
     signal.throwIfAborted(); // left already: queue nothing
     let shared = inFlight.get(key);
     if (!shared) {
@@ -286,7 +255,7 @@ export function imageTransformHandler(
         .run(async () => {
           const cached = await readFileIfExists(cacheFile); // another request may have rendered it while this one waited
           if (cached) return cached;
-          const produced = await render();
+          const produced = await render(stop.signal);
           await writeFileAtomically(cacheFile, produced).then(
             () => budget.stored(cacheFile, produced.length),
             (error: unknown) => logger.warn({ err: error }, `Could not cache ${cacheFile}`),
@@ -347,8 +316,9 @@ export function imageTransformHandler(
       data = await rendered(
         key,
         cacheFile,
-        () =>
-          renderImage(file, transform, format).catch((error: unknown) => {
+        (stop) =>
+          options.renders.run({ file, transform, format }, stop).catch((error: unknown) => {
+            if (stop.aborted) throw error;
             logger.warn(`Could not transform ${relative}: ${(error as Error).message}`);
             throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file could not be read as an image');
           }),

@@ -7,6 +7,7 @@ import type { AppConfig } from '../../config/app-config';
 import { assetFile, assetPathOf, hasParameters, imageTransformHandler } from './image-transform';
 import { IMMUTABLE_KINDS, isGuestUpload, mediaDir, mediaRoot, UPLOAD_KINDS } from './media-paths';
 import { pendingPicturesFor, type PendingPictures } from './pending-pictures';
+import { RenderProcesses } from './render-processes';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -68,7 +69,13 @@ export async function registerMedia(
   const { dataDir } = config;
   const root = mediaRoot(dataDir);
   const cacheControl = cacheControlFor(dataDir);
+  const renders = new RenderProcesses();
+  fastify.addHook('onClose', (_instance, done) => {
+    renders.close();
+    done();
+  });
   const transforms = imageTransformHandler({
+    renders,
     root,
     cacheDir: imageCacheDir(dataDir),
     cacheMaxBytes: config.imageCacheMaxBytes,
