@@ -40,22 +40,35 @@ export async function startServer(env: NodeJS.ProcessEnv, port?: number): Promis
   port ??= await freePort();
   const child = spawn(process.execPath, [MAIN], {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Its warnings and errors (the last 20 KB), shown if it dies while a test still uses it.
   let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const keep = (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  let ended = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (!ended) console.error(`The server on port ${port} ended unexpectedly (${signal ?? `exit code ${code}`}):\n${stderr}`);
+      resolve(code);
+    }),
+  );
   const deadline = Date.now() + FIRST_START_LIMIT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
+    if (child.exitCode !== null) {
+      ended = true;
+      throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
+    }
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
     if (ok) {
       return {
         child,
         port,
         url: `http://127.0.0.1:${port}`,
-        stop: () => (child.kill('SIGTERM'), exited),
+        stop: () => ((ended = true), child.kill('SIGTERM'), exited),
         kill: async () => {
+          ended = true;
           child.kill('SIGKILL');
           await exited;
         },
@@ -63,6 +76,7 @@ export async function startServer(env: NodeJS.ProcessEnv, port?: number): Promis
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  ended = true;
   child.kill('SIGKILL');
   throw new Error(`server did not answer within 30 s: ${stderr}`);
 }
