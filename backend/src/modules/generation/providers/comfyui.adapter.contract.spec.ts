@@ -306,6 +306,18 @@ describe('comfyui adapter against a ComfyUI stand-in', () => {
   });
 
   describe('stopping a job', () => {
+    /** Two jobs: the first running on the GPU, the second (cancellable) waiting behind it in ComfyUI's queue. */
+    async function oneRunningOnePending() {
+      const first = provider().generate(picture({ seed: 1 }));
+      await waitForRequest(standIn, (request) => request.path.startsWith('/history/'));
+      const controller = new AbortController();
+      const second = provider().generate(picture({ seed: 2, signal: controller.signal }));
+      const [running] = prompts();
+      await waitForRequest(standIn, (request) => request.path.startsWith('/history/') && request.path !== `/history/${running.promptId}`);
+      const [, pending] = prompts();
+      return { first, second, controller, running, pending };
+    }
+
     it('interrupts a running prompt by its prompt_id, at once and with the abort reason', async () => {
       standIn.pollsBeforeDone = Infinity;
       const controller = new AbortController();
@@ -329,13 +341,7 @@ describe('comfyui adapter against a ComfyUI stand-in', () => {
 
     it('takes a pending prompt out of the queue and interrupts nothing else', async () => {
       standIn.pollsBeforeDone = Infinity;
-      const first = provider().generate(picture({ seed: 1 }));
-      await waitForRequest(standIn, (request) => request.path.startsWith('/history/'));
-      const controller = new AbortController();
-      const second = provider().generate(picture({ seed: 2, signal: controller.signal }));
-      const [running] = prompts();
-      await waitForRequest(standIn, (request) => request.path.startsWith('/history/') && request.path !== `/history/${running.promptId}`);
-      const [, pending] = prompts();
+      const { first, second, controller, running, pending } = await oneRunningOnePending();
       expect(pending.status).toBe('pending'); // ComfyUI runs one prompt at a time
 
       controller.abort(new Error('cancelled by its owner'));
@@ -359,13 +365,7 @@ describe('comfyui adapter against a ComfyUI stand-in', () => {
       });
 
       it("cancelling a waiting job deletes it and never interrupts another job's run", async () => {
-        const first = provider().generate(picture({ seed: 1 }));
-        await waitForRequest(standIn, (request) => request.path.startsWith('/history/'));
-        const controller = new AbortController();
-        const second = provider().generate(picture({ seed: 2, signal: controller.signal }));
-        const [running] = prompts();
-        await waitForRequest(standIn, (request) => request.path.startsWith('/history/') && request.path !== `/history/${running.promptId}`);
-        const [, pending] = prompts();
+        const { first, second, controller, running, pending } = await oneRunningOnePending();
         // The server's own id is what the adapter polls, not the one it sent.
         const sent = standIn.requests.filter((request) => request.path === '/prompt').map((request) => (request.body as { prompt_id: string }).prompt_id);
         expect(sent).not.toContain(pending.promptId);
