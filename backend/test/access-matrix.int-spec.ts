@@ -42,9 +42,9 @@ interface OwnershipRule {
 
 // What a member may do with another member's belongings. Reading is open to every member: the
 // spec's profile page shows anyone's card, friends and posts, and the feed is everyone's posts.
-// Liking and commenting are done as the token's member (the spec's client sends its own id).
+// Liking and commenting are done as the token's member (the original client sends its own id).
 // Changing or deleting a post is for its author only, and a member's friend list is changed by
-// that member only (DESIGN.md section 5): the API refuses both with 403 FORBIDDEN, its convention
+// that member only (docs/requirements/security.md#acting-member): the API refuses both with 403 FORBIDDEN, its convention
 // for "exists, but is not yours" (see post-authorization and members specs).
 // Every member route needs an entry: a new one fails the matrix until someone decides its rule.
 const OWNERSHIP_RULES: Record<string, OwnershipRule> = {

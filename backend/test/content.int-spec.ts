@@ -102,7 +102,7 @@ describe('site content API', () => {
       expect(site.notices).toEqual([{ id: expect.any(String), text: expect.stringMatching(/construction/i), dateLabel: 'May, 2025' }]);
     });
 
-    it('answers each project page with the blocks the spec gives it, and nothing made up', async () => {
+    it('answers each project page with the blocks its requirements give it, and nothing made up', async () => {
       const page = (slug: string) => get<ProjectPage>(`/api/content/projects/${slug}`);
 
       const bedrock = await page('bedrock');
@@ -138,7 +138,7 @@ describe('site content API', () => {
       expect(site.profile.links).toEqual([]);
     });
 
-    it('answers the four lists with the spec counts and the contract fields only', async () => {
+    it('answers the four lists with the required counts and the contract fields only', async () => {
       const gallery = await get<GalleryItem[]>('/api/content/gallery');
       expect(gallery.length).toBeGreaterThanOrEqual(55);
       expect(gallery.length).toBeLessThanOrEqual(65);
@@ -165,7 +165,7 @@ describe('site content API', () => {
       for (const item of site.notices) expect(keysOf(item)).toEqual(KEYS.notice);
     });
 
-    it('lists resource links in the spec formats: https, idu = url, the label of the format code, every format and icon', async () => {
+    it('lists resource links in the required formats: https, idu = url, the label of the format code, every format and icon', async () => {
       const resources = await get<ResourceLink[]>('/api/content/resources');
       for (const link of resources) {
         expect(link.url).toMatch(/^https:\/\//);

@@ -36,11 +36,11 @@ describe.each(dispatcherEnvironments())('generation jobs with the %s dispatcher'
     await gpu?.close();
   });
 
-  it('runs a prompt job to COMPLETED with a 768x768 PNG, answering exactly the spec fields', async () => {
+  it('runs a prompt job to COMPLETED with a 768x768 PNG, answering exactly the required fields', async () => {
     const started = await t.http.post('/api/start-job').send({ prompt: 'a lighthouse by the sea at sunset' }).expect(202);
     expect(Object.keys(started.body as object)).toEqual(['id']);
     const job = await waitForJob(t, (started.body as { id: string }).id);
-    // The spec's fields, and the render's progress and preview (null: the built-in renderer tells none).
+    // The fields of docs/requirements/ai-demos.md#jobs, and the render's progress and preview (null: the built-in renderer tells none).
     expect(Object.keys(job).sort()).toEqual(['delayTime', 'error', 'executionTime', 'id', 'output', 'status', 'workerId', 'progress', 'preview'].sort());
     expect(job).toMatchObject({ progress: null, preview: null });
     expect(job.workerId).toBe('procedural');

@@ -70,7 +70,7 @@ describe(`showcase seed (${testDriver()})`, () => {
     expect(report).toEqual({ ran: ['showcase'], skipped: [] });
   });
 
-  it('stores the counts the spec gives', () => {
+  it('stores the required counts', () => {
     expect(seeded.profile).toHaveLength(1);
     expect(seeded.profile[0].profile).toMatchObject({ ownerName: 'Alex Morgan' });
     expect(seeded.career).toHaveLength(5);

@@ -11,7 +11,7 @@ import { pngFixture, registrationFields } from './helpers/members';
 
 /*
  * Matrix Network copies Sociopedia (github.com/ed-roh/mern-social-media), and a client built against
- * the original's defaults must work unchanged (DESIGN.md §4): its base `http://localhost:3001` becomes
+ * the original's defaults must work unchanged (docs/decisions/0012-sociopedia-compatible-api.md): its base `http://localhost:3001` becomes
  * `/express`, and nothing else changes. Each request below is the one a file of the original client
  * sends, with its method, headers and body; each picture is the URL it builds for <img>, which the
  * original server answered from one folder, `public/assets`.

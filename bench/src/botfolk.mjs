@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bot Folk throughput (DESIGN section 10: at least 5,000 individuals per second per core, generate
+// Bot Folk throughput (docs/requirements/performance.md#generation-and-bot-folk: at least 5,000 individuals per second per core, generate
 // + SVG). First the built module's own functions in a tight loop on this one thread, after a
 // warm-up; then GET /api/pyface on the built backend (one Node process on a temporary data dir,
 // embedded PGlite) loaded with autocannon. Prints a markdown table on stdout, progress on stderr.

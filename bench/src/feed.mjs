@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Feed page latency, throughput and memory (DESIGN section 10), on PostgreSQL and on the embedded
+// Feed page latency, throughput and memory (docs/requirements/performance.md#feed), on PostgreSQL and on the embedded
 // PGlite. For each database and size: a fresh database with that many posts behind the built
 // backend, GET /api/posts measured with autocannon, the cached first page and uncached pages at
 // distinct random cursors, taking turns in short rounds with a bare node:http server

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Generation speed (DESIGN section 10 and issue #6):
+// Generation speed (docs/requirements/performance.md#generation-and-bot-folk and issue #6):
 // - the procedural renderer: a 768x768 PNG in under 150 ms on one core. The built renderer renders
 //   varied prompts one after another on this thread;
 // - queue overhead: from POST /api/start-job to IN_PROGRESS with an idle dispatcher, under 50 ms. The
@@ -126,7 +126,7 @@ async function measureQueue(dispatcher, jobs, log) {
 }
 
 /**
- * Queue overhead for run-all's summary. Reported: DESIGN sets no target for it (the 50 ms is
+ * Queue overhead for run-all's summary. Reported: the requirements set no target for it (the 50 ms is
  * issue #6's, shown as a note). BullMQ shows as not measured when REDIS_URL is unset.
  */
 function recordQueueFigures(queues) {

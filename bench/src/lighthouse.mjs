@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lighthouse on every public page (DESIGN section 10, issues #7 and #22): the built backend serves the
+// Lighthouse on every public page (docs/requirements/performance.md#pages, issues #7 and #22): the built backend serves the
 // built frontend on a fresh PGlite data dir (migrated and seeded, as a first `npm start`), and
 // Lighthouse 12 measures each page in Debian's Chromium with its default mobile preset (mobile form
 // factor and screen, simulated throttling). Targets: performance >= 95, accessibility 100. Also the initial
@@ -27,7 +27,7 @@ import { startBackend } from './lib/processes.mjs';
 import { publicRoutes } from './lib/public-routes.mjs';
 import { markdownTable } from './lib/report.mjs';
 
-// DESIGN section 10, since issue #22: on every public route (accessibility was >= 95 before).
+// docs/requirements/performance.md#pages, since issue #22: on every public route (accessibility was >= 95 before).
 const TARGETS = { performance: 95, accessibility: 100 };
 const INITIAL_JS_TARGET_BYTES = 200 * 1024;
 // Below this the CLI warns that the host is too slow for the CPU x4 simulation (Lighthouse's
@@ -222,7 +222,7 @@ function verdict(result) {
   return missed.length === 0 ? 'met' : `missed: ${missed.join(', ')}`;
 }
 
-/** The targets of DESIGN section 10 for run-all's summary: two scores per page, then the initial JS. */
+/** The targets of docs/requirements/performance.md#pages for run-all's summary: two scores per page, then the initial JS. */
 function recordLighthouseFigures(results, js) {
   for (const [page, { scores }] of results) {
     for (const [id, target] of Object.entries(TARGETS)) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A mixed workload (DESIGN section 10): members signed in through the API, 90% reads (first feed
+// A mixed workload (docs/requirements/performance.md#mixed-workload): members signed in through the API, 90% reads (first feed
 // pages, cursor pages, profiles and their posts, comments) and 10% writes (posts with and without a
 // picture, likes, comments, friend toggles), against the built backend on PGlite and then on
 // PostgreSQL, each on fresh storage with production settings. Prints one markdown table per
@@ -226,7 +226,7 @@ async function main() {
   }
   if (failures.length > 0) {
     console.log(`Failures (at most ${EXAMPLES_PER_KIND} examples per route and kind):\n\n${failures.map((line) => `- ${line}`).join('\n')}\n`);
-    console.error('error: a run or some requests failed (listed above): DESIGN section 10 asks for zero errors.');
+    console.error('error: a run or some requests failed (listed above): docs/requirements/performance.md#mixed-workload asks for zero errors.');
     process.exitCode = 1;
   }
 }

@@ -15,7 +15,7 @@ import { recordFigure } from './lib/figures.mjs';
 import { freePort, memoryMb } from './lib/processes.mjs';
 import { markdownTable } from './lib/report.mjs';
 
-// DESIGN section 10.
+// docs/requirements/performance.md#start and #memory.
 const FIRST_START_TARGET_MS = 10_000; // fresh data dir, after the build
 const RESTART_TARGET_MS = 3_000;
 const FIRST_START_PEAK_TARGET_MB = 512; // the site must run on a 1 GB VPS

@@ -1,4 +1,4 @@
-// Bot Folk: synthetic individuals (DESIGN.md section 7), as GET /api/pyface answers them.
+// Bot Folk: synthetic individuals (docs/requirements/ai-demos.md#bot-folk), as GET /api/pyface answers them.
 import type { z } from 'zod';
 import type { botFolkIndividualSchema, botFolkTraitSchema } from './botfolk.schemas';
 

@@ -64,7 +64,7 @@ export const projectCardSchema = z
     bulletsRight: z.array(z.string()),
     narrative: z.string(),
     chips: z.array(techChipSchema),
-    /** The Projects list (right column): its title and tech summary line ('author' in the spec). */
+    /** The Projects list (right column): its title and tech summary line ('author' in docs/requirements/public-pages.md#projects). */
     listTitle: z.string(),
     listAuthor: z.string(),
     /** Whether the home page shows it as a card (the list shows every project). */

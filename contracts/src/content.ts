@@ -1,4 +1,4 @@
-// Site content (DESIGN.md sections 4 and 8): what the public pages show, stored in the database so the
+// Site content (docs/decisions/0011-content-in-the-database.md): what the public pages show, stored in the database so the
 // owner changes it without a deploy. Read at /api/content/*, written at /api/admin/content/*.
 // Picture fields hold site paths such as `/assets/gallery/<file>` (served from DATA_DIR/media).
 // The shapes are inferred from their zod schemas (content.schemas.ts), as the OpenAPI document is.
@@ -78,7 +78,7 @@ export type ResourceLink = z.infer<typeof resourceLinkSchema>;
 
 export type TrendingUser = z.infer<typeof trendingUserSchema>;
 
-/** Image transform sizes `/assets/...?w=` accepts (DESIGN.md section 8); anything else is refused. */
+/** Image transform sizes `/assets/...?w=` accepts (docs/decisions/0008-image-resizes-in-child-processes.md); anything else is refused. */
 export const IMAGE_WIDTHS = [124, 180, 248, 340, 360, 496, 680, 768, 1024, 1536] as const;
 export const IMAGE_DPRS = [1, 2] as const;
 

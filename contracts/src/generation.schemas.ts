@@ -6,7 +6,7 @@ export const startedJobSchema = z.object({ id: z.string() }).meta({ id: 'Started
 
 export const jobOutputSchema = z
   .object({
-    /** The picture as base64 PNG (no data: prefix), as the spec's client reads it. */
+    /** The picture as base64 PNG (no data: prefix), as the original client reads it (docs/requirements/ai-demos.md#jobs). */
     image: z.string(),
     seed: z.int(),
     /** Where the stored PNG is served, e.g. `/assets/generated/<id>.png`. */
@@ -28,7 +28,7 @@ export const jobStatusResponseSchema = z
     workerId: z.string().nullable(),
     /** What went wrong, for ERROR, CANCELLED and TIMED_OUT. */
     error: z.string().nullable(),
-    /** How far the render is (0..1) while a GPU worker says; null when unknown. Not in the spec's fields: extra. */
+    /** How far the render is (0..1) while a GPU worker says; null when unknown. Beyond the original client's fields. */
     progress: z.number().nullable(),
     /** A small JPEG of the render so far (data: URL), while the GPU worker sends one. */
     preview: z.string().nullable(),

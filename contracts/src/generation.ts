@@ -1,4 +1,4 @@
-// Generation (DESIGN.md section 6): Forge prompts, the Dream-o-matic's modes, jobs and GPU workers.
+// Generation (docs/requirements/ai-demos.md): Forge prompts, the Dream-o-matic's modes, jobs and GPU workers.
 // The answers' shapes are inferred from their zod schemas (generation.schemas.ts), as the OpenAPI document is.
 import type { z } from 'zod';
 import type {
@@ -19,7 +19,7 @@ import type {
 export const DREAM_MODES = ['daydream', 'nicedream', 'strangedream', 'nightmare'] as const;
 export type DreamMode = (typeof DREAM_MODES)[number];
 
-/** Longest accepted prompt (DESIGN.md section 5). */
+/** Longest accepted prompt (docs/requirements/security.md#validation). */
 export const PROMPT_MAX_LENGTH = 1000;
 
 /** Job states as RunPod's serverless API names them; the client treats the last three as errors. */
@@ -55,7 +55,7 @@ export type GenerationRenderer = GenerationInfo['renderer'];
 /** GET /api/generation/info: what the Forge and Dream pages say about who draws their pictures. */
 export type GenerationInfo = z.infer<typeof generationInfoSchema>;
 
-/** How many example pictures each page picks from (spec section 9). */
+/** How many example pictures each page picks from (docs/requirements/ai-demos.md#forge, docs/requirements/ai-demos.md#dream-o-matic). */
 export const EXAMPLE_IMAGE_COUNTS = { forge: 5, dream: 9 } as const;
 export type ExamplePage = keyof typeof EXAMPLE_IMAGE_COUNTS;
 export const EXAMPLE_PAGES = Object.keys(EXAMPLE_IMAGE_COUNTS) as ExamplePage[];

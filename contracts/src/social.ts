@@ -58,7 +58,7 @@ export const SOCIAL_LIMITS = {
   fileName: 255,
 } as const;
 
-/** Validation messages shared by the API's `details` and the forms (spec section 5). */
+/** Validation messages shared by the API's `details` and the forms (docs/requirements/matrix-network.md#validation). */
 export const FIELD_MESSAGES = {
   required: 'required',
   invalidEmail: 'invalid email',

@@ -23,7 +23,7 @@ const DEFAULT_BACKEND = resolve(here, '../../backend/dist/main.js');
 const DEFAULT_POSTGRES_URL = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379/13';
 
-/** DESIGN section 10's bar for what a storm may do to other members' reads. */
+/** What a storm may do to other members' reads (docs/requirements/performance.md#storms). */
 const FEED_P99_LIMIT_MS = 100;
 
 /**

@@ -6,10 +6,10 @@ import { atelier } from '../support/atelier-cli';
 import { expect, test } from '../support/test';
 
 // Forge and Dream-o-matic against the real backend: jobs run on the built-in procedural renderer
-// (no GPU worker is registered in the e2e server) and the page polls every 3 s as the spec says.
+// (no GPU worker is registered in the e2e server) and the page polls every 3 s as docs/requirements/ai-demos.md#jobs says.
 
 const FAILURE = 'Something went wrong. Please try again.';
-/** The note under a Forge example Atelier drew itself: the spec's form, naming what really made it. */
+/** The note under a Forge example Atelier drew itself: the form of docs/requirements/ai-demos.md#forge, naming what really made it. */
 const BUILT_IN_NOTE = '[ example image - Atelier Procedural v1 ]';
 
 // One after another: the last spec registers a GPU worker, which would take the others' jobs.

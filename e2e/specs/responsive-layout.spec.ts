@@ -5,11 +5,11 @@ import { expect, test } from '../support/test';
 
 // Issue #22: the layout is decided by the stylesheet's breakpoints, not by JavaScript, so one markup
 // serves every width. Each page is checked at a phone, an iPad in portrait, the desktop breakpoint
-// and a laptop, for what the spec shows at that width; the server's first HTML (no JavaScript at
+// and a laptop, for what docs/requirements/public-pages.md#breakpoints shows at that width; the server's first HTML (no JavaScript at
 // all) is checked the same way, since it cannot know the width it will be shown at.
 
 const WIDTHS = [390, 820, 1000, 1280] as const;
-/** The spec's breakpoints (section 9): lobby form, profile photo and project thumbnails, desktop menus, wide home. */
+/** The breakpoints (docs/requirements/public-pages.md#breakpoints): lobby form, profile photo and project thumbnails, desktop menus, wide home. */
 const LOBBY_FORM = 600;
 const PHOTO = 800;
 const DESKTOP = 1000;

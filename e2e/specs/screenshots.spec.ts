@@ -2,12 +2,12 @@ import { expect, test } from '../support/test';
 import { SEEDED, fullName, seededMemberId, storeSignedInSession } from '../support/matrix-network';
 import { shoot, WIDTHS } from '../support/screenshots';
 
-// Full-page screenshots of the Matrix Network pages at the spec's widths, written to
+// Full-page screenshots of the Matrix Network pages at the widths of docs/requirements/public-pages.md#breakpoints, written to
 // test-results/screenshots/<page>-<width>.png for a person to look at, and the checks a picture
 // cannot be trusted for: no horizontal overflow, no word split over two lines, and the columns each
 // width should have.
 
-/** The spec's desktop breakpoint: the right column and the composer's extra labels start here. */
+/** The desktop breakpoint (docs/requirements/public-pages.md#breakpoints): the right column and the composer's extra labels start here. */
 const WIDE = 1000;
 
 for (const width of WIDTHS) {

@@ -3,8 +3,8 @@ import { expect, test } from '../support/test';
 import { PUBLIC_PAGES } from '../support/public-pages';
 import { shoot, WIDTHS } from '../support/screenshots';
 
-// The public showcase against the real backend and its seeded content, at the spec's four widths:
-// titles, headings, the counts the spec gives, layout that changes with width, and no console errors.
+// The public showcase against the real backend and its seeded content, at the four widths of docs/requirements/public-pages.md#breakpoints:
+// titles, headings, the required counts, layout that changes with width, and no console errors.
 // Full-page screenshots of every public page at 375 and 1280 px go to test-results/screenshots/.
 
 /** Console errors and failed requests of the page, collected from the moment it is created. */

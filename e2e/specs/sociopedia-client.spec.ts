@@ -3,7 +3,7 @@ import { TINY_PNG, uniqueTag } from '../support/matrix-network';
 import { serveSecondOrigin } from '../support/second-origin';
 
 // Matrix Network copies Sociopedia (github.com/ed-roh/mern-social-media), and a client built against
-// the original's defaults works unchanged (DESIGN.md §4). Here the original React client's fetch
+// the original's defaults works unchanged (docs/decisions/0012-sociopedia-compatible-api.md). Here the original React client's fetch
 // calls run in the browser on a page of another origin, as that app runs on its own dev server, with
 // its server `http://localhost:3001` replaced by the API's /express; then its <img> tags show the
 // pictures it builds, `/assets/<picturePath>` (Atelier answers them under /express too). The second

@@ -1,4 +1,4 @@
-/** Every public page of the spec (sections 1 and 2), with what must be on it once it has loaded. */
+/** Every public page (docs/requirements/public-pages.md#routes), with what must be on it once it has loaded. */
 export const PUBLIC_PAGES = [
   { path: '/', name: 'home' },
   { path: '/gallery', name: 'gallery' },

@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 // at, with the checks a picture cannot be trusted for: no horizontal overflow, no word split over two
 // lines.
 
-/** The spec's widths: phone, profile-photo breakpoint, desktop breakpoint, wide home layout. */
+/** The widths of docs/requirements/public-pages.md#breakpoints: phone, profile-photo breakpoint, desktop breakpoint, wide home layout. */
 export const WIDTHS = [375, 800, 1000, 1280] as const;
 
 export async function settle(page: Page) {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-/** The spec's navigation, in order, with the page each link must reach. */
+/** The navigation (docs/requirements/public-pages.md#navigation), in order, with the page each link must reach. */
 export const NAV = [
   { label: 'Matrix Network', path: '/matrix', heading: 'Matrix Network', title: /^Matrix Network$/ },
   { label: 'Forge Generator', path: '/forge', heading: /Forge/, title: /AI Image, Video & Chat Generator/i },

@@ -132,7 +132,7 @@ export interface AppConfig {
   generation: GenerationConfig;
 }
 
-/** Jobs, queue and GPU workers (DESIGN.md section 6). Durations in milliseconds. */
+/** Jobs, queue and GPU workers (docs/decisions/0002-bullmq-with-in-process-fallback.md). Durations in milliseconds. */
 export interface GenerationConfig {
   /** Key prefix of the BullMQ queue in Redis, so several sites (or test runs) can share one Redis. */
   queuePrefix: string;

@@ -15,7 +15,7 @@ function append(record) {
  * One figure for the summary table. `target` is needed unless `comparison` is 'reported': above 0,
  * or 0 with '<=' for a count that must stay at zero (failed requests). `value` may be NaN or null
  * when the bench could not measure it. `note` is shown beside the target (where it comes from, when
- * not DESIGN section 10); `digits` fixes the decimals shown.
+ * not docs/requirements/performance.md); `digits` fixes the decimals shown.
  */
 export function recordFigure({ measure, value, unit = '', target, comparison = 'reported', note, digits }) {
   if (!COMPARISONS.includes(comparison)) throw new TypeError(`recordFigure: comparison must be one of ${COMPARISONS.join(' ')} (got ${comparison})`);

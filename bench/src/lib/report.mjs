@@ -1,9 +1,9 @@
 // The benches' output: markdown tables (columns padded, so they read in a terminal too), and the
-// feed bench's report with its targets of DESIGN section 10 (printed and recorded for run-all).
+// feed bench's report with its targets of docs/requirements/performance.md#feed (printed and recorded for run-all).
 import { recordFigure } from './figures.mjs';
 
 export const LATENCY_RATIO_TARGET = 1.5;
-// Percent of the bare server's throughput (DESIGN section 10).
+// Percent of the bare server's throughput (docs/requirements/performance.md#feed).
 export const UNCACHED_SHARE_TARGET = 70;
 export const CACHED_SHARE_TARGET = 50;
 // A guest's cached first page, in percent of a member's req/s: within 2x (issue #37, item 6).

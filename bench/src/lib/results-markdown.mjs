@@ -5,7 +5,7 @@ import { markdownTable } from './report.mjs';
 const RATIO_NOTE =
   'ratio = measured / target. For a ">=" target a ratio of 1.00 or more meets it; for a "<=" or "<" target ' +
   'a ratio of 1.00 or less does (strictly below 1.00 for "<"); a "<= 0" target (a count that must be zero) has ' +
-  'no ratio. Reported figures have no target in DESIGN section 10; "not measured" means the bench could not ' +
+  'no ratio. Reported figures have no target in docs/requirements/performance.md; "not measured" means the bench could not ' +
   'take that figure (its section says why).';
 
 /** Decimals as the bench asked, else by size; whole numbers stay whole. */

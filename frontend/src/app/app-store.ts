@@ -10,7 +10,7 @@ import type { RootState } from '../store/root-state';
 import { sessionReducer } from '../store/session-slice';
 import { rootSaga } from './root-saga';
 
-// Exactly the spec's persisted session, under the spec's key and version.
+// Exactly the persisted session of docs/requirements/public-pages.md#session, under its key and version.
 export const sessionPersistConfig = {
   key: 'root',
   version: 1,

@@ -3,7 +3,7 @@ import type { ContentMeta, RouteMeta } from '../components/route-meta';
 import { contentApi } from '../store/content-api';
 import { contentOf } from './page-content-loader';
 
-// Titles, descriptions and headings of every page; the spec's own texts where it gives them.
+// Titles, descriptions and headings of every page; the required texts where docs/requirements/public-pages.md#page-texts gives them.
 export const ROUTE_META = {
   home: {
     title: 'Atelier: Machine Learning, Generative AI, Python & Full-Stack Development',

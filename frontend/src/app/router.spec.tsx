@@ -5,7 +5,7 @@ import { ROUTE_META } from './route-meta-table';
 
 const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content');
 
-// Every path of the spec's route table, with DESIGN's resolved placeholders; /project/<slug> pages
+// Every path of docs/requirements/public-pages.md#routes; /project/<slug> pages
 // take their meta from their content (features/projects/project-page.spec.tsx).
 const SPEC_ROUTES: [string, keyof typeof ROUTE_META][] = [
   ['/', 'home'],
@@ -44,7 +44,7 @@ describe('router', { timeout: 20_000 }, () => {
     expect(new Set(titles).size).toBe(titles.length);
   });
 
-  it("uses the spec's texts for the gallery, resources, exhibit, home and Forge pages", async () => {
+  it("uses the required texts for the gallery, resources, exhibit, home and Forge pages", async () => {
     const { router } = renderApp('/gallery');
     expect(await screen.findByRole('heading', { level: 1, name: 'AI-Generated Images & Video' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Gallery of AI-Generated Images & Video'));

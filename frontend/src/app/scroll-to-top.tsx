@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** The spec's router scrolls to the top on every location change. */
+/** The router scrolls to the top on every location change (docs/requirements/public-pages.md#routes). */
 export function ScrollToTop() {
   const { key } = useLocation();
   useEffect(() => {

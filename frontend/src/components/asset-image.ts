@@ -1,4 +1,4 @@
-// URLs of resized pictures: /assets/...?w=&h=&fit=crop&auto=format&dpr= (DESIGN.md section 8). The
+// URLs of resized pictures: /assets/...?w=&h=&fit=crop&auto=format&dpr= (docs/decisions/0008-image-resizes-in-child-processes.md). The
 // server answers only the sizes of IMAGE_WIDTHS, so callers pick one of those.
 import type { IMAGE_WIDTHS } from '@atelier/contracts';
 

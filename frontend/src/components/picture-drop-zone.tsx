@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 
-/** What the spec's drop zones accept: .jpg, .jpeg, .png, one file (the server checks the content again). */
+/** What the drop zones accept (docs/requirements/matrix-network.md#validation): .jpg, .jpeg, .png, one file (the server checks the content again). */
 const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
 
 interface PictureDropZoneProps {

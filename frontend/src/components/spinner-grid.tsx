@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 
 interface SpinnerGridProps {
-  /** How many spinners (spec section 9: 5 on the Bot Folk page, 25 on the image pages). */
+  /** How many spinners (docs/requirements/ai-demos.md: 5 on the Bot Folk page, 25 on the image pages). */
   count: number;
   columns: number;
   /** Width in px of the square grid, the size of the picture it stands in for (narrower only when the screen is). */

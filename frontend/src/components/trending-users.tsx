@@ -12,10 +12,10 @@ import { ShowcaseAvatar } from './showcase-avatar';
 import { ShowcaseSurface } from './showcase-surface';
 
 const AVATAR_PX = 44;
-/** Spec section 9: 11 fake trending users; also the skeleton's row count before they arrive. */
+/** 11 fake trending users (docs/requirements/public-pages.md#home); also the skeleton's row count before they arrive. */
 const EXPECTED_USERS = 11;
 
-/** A member picture: a file name under /assets/users/ (as the spec stores them) or a whole site path. */
+/** A member picture: a file name under /assets/users/ (as the original site stored them) or a whole site path. */
 function pictureUrl(picturePath: string): string {
   const path = picturePath.startsWith('/') ? picturePath : `/assets/users/${encodeURIComponent(picturePath)}`;
   // 124 is the smallest width the image service makes: sharp at 2x and more for a 44px avatar.

@@ -19,7 +19,7 @@ export function* withToken<T>(request: (token: string) => Promise<T>): SagaItera
   }
 }
 
-/** Spec section 8: what generator, dream and Bot Folk pages show for any failure, and the fallback everywhere. */
+/** docs/requirements/ai-demos.md#jobs: what generator, dream and Bot Folk pages show for any failure, and the fallback everywhere. */
 export const FAILURE_MESSAGE = 'Something went wrong. Please try again.';
 
 /** The words to show for a failed call. */
@@ -42,7 +42,7 @@ export function rateLimitMessage(retryAfterSeconds: number | null): string {
   return `Too many requests. Please wait ${wait} and try again.`;
 }
 
-/** What the generator, dream and Bot Folk pages show for a failure: the wait on a 429, else the spec's sentence. */
+/** What the generator, dream and Bot Folk pages show for a failure: the wait on a 429, else the required sentence. */
 export function generatorFailureMessage(code: string | null, retryAfterSeconds: number | null): string {
   return code === 'RATE_LIMITED' ? rateLimitMessage(retryAfterSeconds) : FAILURE_MESSAGE;
 }

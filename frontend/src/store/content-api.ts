@@ -2,7 +2,7 @@ import type { ExhibitItem, GalleryItem, GenerationExamples, ProjectPage, Resourc
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest } from './api-client';
 
-// The public content API (/api/content/*, DESIGN.md section 4): read-only, cached by the server with
+// The public content API (/api/content/*, docs/requirements/api.md#content-api): read-only, cached by the server with
 // ETags. Answers are kept for the page's lifetime, so going back to a page shows it at once.
 
 /** One content endpoint: call it for the answer; `path` names the answer (the key of preloaded content). */

@@ -3,7 +3,7 @@ import type { ColorMode } from '../theme/app-theme';
 import type { FriendSummary, Post } from '@atelier/contracts';
 import type { SessionUser, TrendingUser } from './session-types';
 
-/** The spec's persisted client session. */
+/** The persisted client session (docs/requirements/public-pages.md#session). */
 export interface SessionState {
   mode: ColorMode;
   user: SessionUser | null;
@@ -40,7 +40,7 @@ const sessionSlice = createSlice({
       if (state.user) {
         state.user.friends = action.payload;
       } else {
-        // The spec's observable behaviour for a friends answer that arrives after sign-out.
+        // The required behaviour (docs/requirements/public-pages.md#session) for a friends answer that arrives after sign-out.
         console.error('user friends non-existent');
       }
     },

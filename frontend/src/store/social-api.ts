@@ -9,7 +9,7 @@ import {
 } from '@atelier/contracts';
 import { apiRequest } from './api-client';
 
-// Every Matrix Network call the client makes (spec section 7, DESIGN section 4), typed by the contracts.
+// Every Matrix Network call the client makes (docs/requirements/api.md#calls), typed by the contracts.
 
 export interface FeedPage {
   posts: Post[];

@@ -1,6 +1,6 @@
 import type { GalleryItem, GpuAd, ProjectCard, ProjectPage, SiteContent, TrendingUser } from '@atelier/contracts';
 
-// Content as GET /api/content/* answers it, for the showcase pages' specs: the spec's texts and
+// Content as GET /api/content/* answers it, for the showcase pages' specs: the required texts and
 // counts (5 career items, 4 featured cards of 6 projects, 2 GPU ads, 11 trending users).
 
 const chip = (name: string, color: string) => ({ name, color });

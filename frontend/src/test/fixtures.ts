@@ -15,7 +15,7 @@ export const testMember: SessionUser = {
   createdAt: '2026-01-02T03:04:05.000Z',
 };
 
-/** The spec's navigation as [label, target] pairs, in its order: what the specs expect on screen. */
+/** The navigation (docs/requirements/public-pages.md#navigation) as [label, target] pairs, in its order: what the specs expect on screen. */
 export const SPEC_NAV = [
   ['Matrix Network', '/matrix'],
   ['Forge Generator', '/forge'],

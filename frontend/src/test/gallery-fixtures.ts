@@ -26,7 +26,7 @@ export function galleryItem(n: number, overrides: Partial<GalleryItem> = {}): Ga
   };
 }
 
-/** About 60, as the spec counts them. */
+/** About 60, as docs/requirements/public-pages.md#gallery counts them. */
 export const galleryItems: GalleryItem[] = Array.from({ length: 60 }, (_, index) => galleryItem(index + 1));
 
 export function exhibitItem(n: number): ExhibitItem {
@@ -39,7 +39,7 @@ export function exhibitItem(n: number): ExhibitItem {
   };
 }
 
-/** About 48, as the spec counts them. */
+/** About 48, as docs/requirements/public-pages.md#exhibit counts them. */
 export const exhibitItems: ExhibitItem[] = Array.from({ length: 48 }, (_, index) => exhibitItem(index + 1));
 
 const FORMAT_CODES = Object.keys(RESOURCE_FORMATS) as ResourceFormatCode[];
@@ -63,5 +63,5 @@ export function resourceLink(n: number, overrides: Partial<ResourceLink> = {}): 
   };
 }
 
-/** The spec's 21 links, every format and icon among them. */
+/** The 21 links of docs/requirements/public-pages.md#developer-resources, every format and icon among them. */
 export const resourceLinks: ResourceLink[] = Array.from({ length: 21 }, (_, index) => resourceLink(index + 1));

@@ -4,7 +4,7 @@ import { cyan, grey } from './palette-tokens';
 
 export type ColorMode = 'light' | 'dark';
 
-/** The spec's breakpoints: lobby form 600, profile photo 800, desktop menus 1000, wide home 1280. */
+/** The breakpoints of docs/requirements/public-pages.md#breakpoints: lobby form 600, profile photo 800, desktop menus 1000, wide home 1280. */
 export const breakpointValues = { xs: 0, sm: 600, md: 800, lg: 1000, xl: 1280 } as const;
 
 const palettes: Record<ColorMode, PaletteOptions> = {

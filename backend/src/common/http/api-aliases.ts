@@ -1,4 +1,4 @@
-// The spec's original client talked to two bases, /express and /fastapi; both stay valid aliases of /api.
+// The original client talked to two bases, /express and /fastapi; both stay valid aliases of /api (docs/requirements/api.md#bases).
 const ALIAS = /^\/(express|fastapi)(?=\/|$|\?)/;
 // Sociopedia's server answered its calls and its pictures from one root, so a client given /express as
 // that root asks for /express/assets/<file>: the site's own /assets.

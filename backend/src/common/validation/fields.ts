@@ -1,7 +1,7 @@
 import { FIELD_MESSAGES } from '@atelier/contracts';
 import { z } from 'zod';
 
-// Building blocks of the request schemas; their messages are the spec's ('required', 'invalid email').
+// Building blocks of the request schemas; their messages are the required ones ('required', 'invalid email': docs/requirements/matrix-network.md#validation).
 
 const requiredMessage = (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? FIELD_MESSAGES.required : 'must be text';

@@ -19,7 +19,7 @@ describe('parseInput', () => {
     expect(parseInput(schema, { name: '  Ada ', email: ' Ada@Example.COM ' })).toEqual({ name: 'Ada', email: 'ada@example.com' });
   });
 
-  it("answers the spec's messages, one per field, all at once", () => {
+  it("answers the required messages, one per field, all at once", () => {
     const error = failure({ name: '   ', email: 'nope' });
     expect(error).toMatchObject({ code: 'VALIDATION_FAILED', statusCode: 400 });
     expect(error.details).toEqual([

@@ -4,7 +4,7 @@ const at = (column: string) => timestamp(column, { withTimezone: true, precision
 
 /**
  * One Forge or Dream-o-matic job: the source of truth for its state, whatever queue carried it
- * (DESIGN.md section 6). The picture itself is a file under DATA_DIR; `image_file` names it.
+ * (docs/decisions/0002-bullmq-with-in-process-fallback.md). The picture itself is a file under DATA_DIR; `image_file` names it.
  */
 export const generationJobs = pgTable(
   'generation_jobs',

@@ -30,7 +30,7 @@ describe('showcase seed content', () => {
     }
   });
 
-  it('has the spec counts', () => {
+  it('has the required counts', () => {
     expect(CAREER).toHaveLength(5);
     expect(PROJECTS.map(({ card }) => card.slug)).toEqual(['solar', 'bedrock', 'ansible', 'botfolk', 'atelier', 'nucleus']);
     expect(PROJECTS.filter(({ card }) => card.featured).map(({ card }) => card.listTitle)).toEqual([

@@ -1,4 +1,4 @@
-// The showcase's first-start content (DESIGN.md section 8): the profile card, career, projects and
+// The showcase's first-start content (docs/decisions/0011-content-in-the-database.md): the profile card, career, projects and
 // their pages, GPU ads, the construction notice, trending users, developer resources and the
 // prompts of the gallery pictures. Everything about the owner is a stand-in to replace with
 // `atelier setup`, `atelier site` / `atelier projects` (or PUT /api/admin/content/*): the name Alex

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { BotFolkController } from './botfolk.controller';
 import { BotFolkService } from './botfolk.service';
 
-/** Bot Folk: synthetic individuals at /api/pyface (DESIGN section 7). */
+/** Bot Folk: synthetic individuals at /api/pyface (docs/requirements/ai-demos.md#bot-folk). */
 @Module({
   controllers: [BotFolkController],
   providers: [BotFolkService],

@@ -175,7 +175,7 @@ const resourceFields = {
   channel: requiredText(120),
   site: requiredText(120),
   url: httpUrl,
-  /** The spec's `idu`: the same as the url unless given. */
+  /** A resource link's `idu` (docs/requirements/public-pages.md#developer-resources): the same as the url unless given. */
   idu: httpUrl,
   note: requiredText(1000),
   icon: z.enum(RESOURCE_ICONS, { error: missingOr(oneOf(RESOURCE_ICONS)) }),
@@ -223,7 +223,7 @@ export const updateBodies = {
   notices: updateOf(noticeFields),
   gallery: updateOf(galleryFields),
   exhibit: updateOf(exhibitFields),
-  // A new url takes idu along unless idu is given too: the spec keeps them equal.
+  // A new url takes idu along unless idu is given too: they are equal (docs/requirements/public-pages.md#developer-resources).
   resources: updateOf(resourceFields).transform((link) =>
     dropFormat(link.url !== undefined && link.idu === undefined ? { ...link, idu: link.url } : link),
   ),

@@ -11,7 +11,7 @@ import { isJobId, jobIdParams, startDreamBody, startJobBody, type StartDreamBody
 import { JobsService } from './jobs/jobs.service';
 import { WorkersService } from './workers/workers.service';
 
-/** The Forge and Dream-o-matic API, public as the spec has it; starting jobs is limited per client IP. */
+/** The Forge and Dream-o-matic API, public (docs/requirements/ai-demos.md); starting jobs is limited per client IP. */
 @ApiTags('generation')
 @Public()
 @Controller()

@@ -4,7 +4,7 @@ import { requiredText, uuidParam } from '../../common/validation/fields';
 import { clientFileName, pictureFileField } from '../media/picture-fields';
 import { decodeCursor } from './feed-cursor';
 
-/** Clients may send their own id (the spec's client does); it must then be the signed-in member. */
+/** Clients may send their own id (the original client does: docs/requirements/matrix-network.md#entities); it must then be the signed-in member. */
 const actingUserId = uuidParam('a member').optional();
 
 const pageLimit = ({ defaultLimit, maxLimit }: { defaultLimit: number; maxLimit: number }) =>

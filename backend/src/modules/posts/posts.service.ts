@@ -20,7 +20,7 @@ const POST_PICTURE_MAX_SIDE = 2048;
 const accountGone = () => new AppError('UNAUTHORIZED', 'The account of this token no longer exists');
 const noSuchPost = (id: string) => new AppError('NOT_FOUND', `No post with id ${id}`);
 
-/** The spec's client sends its own id with some calls; anything but the token's member is refused. */
+/** The original client sends its own id with some calls; anything but the token's member is refused (docs/requirements/security.md#acting-member). */
 function assertActingAs(claimedId: string | undefined, actingId: string): void {
   if (claimedId !== undefined && claimedId !== actingId) {
     throw new AppError('FORBIDDEN', 'You can only act as yourself: userId must be the signed-in member');

@@ -3,7 +3,7 @@ export interface NavItem {
   to: string;
 }
 
-/** The spec's site navigation, in its order; header (both widths) and wide footer use it. */
+/** The site navigation (docs/requirements/public-pages.md#navigation), in its order; header (both widths) and wide footer use it. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Matrix Network', to: '/matrix' },
   { label: 'Forge Generator', to: '/forge' },
@@ -14,7 +14,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 /**
- * The footer's narrow-screen menu. The spec records its last two labels swapped against their
+ * The footer's narrow-screen menu. docs/requirements/public-pages.md#navigation keeps its last two labels swapped against their
  * targets ('Synthetic Life' -> /dev, 'Developer Resources' -> /life) and says to keep it as observed.
  */
 export const FOOTER_NARROW_NAV_ITEMS: readonly NavItem[] = [

@@ -16,7 +16,7 @@ describe('site footer', { timeout: 20_000 }, () => {
     expect(within(footer).getByRole('link', { name: 'Atelier' })).toHaveAttribute('href', '/#');
   });
 
-  it('from 1000px lists the navigation in the spec order', async () => {
+  it('from 1000px lists the navigation in the required order', async () => {
     renderApp('/');
     const [wide, narrow] = await footerNavs();
     expect(linksOf(wide)).toEqual(SPEC_NAV);

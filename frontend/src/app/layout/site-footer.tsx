@@ -4,7 +4,7 @@ import { FOOTER_NARROW_NAV_ITEMS, NAV_ITEMS } from './nav-items';
 import { NavLinks } from './nav-links';
 import { SITE_NAME, SiteLogo } from './site-logo';
 
-// The spec fixes the copyright year.
+// The copyright year is fixed (docs/requirements/public-pages.md#navigation).
 const COPYRIGHT_YEAR = 2025;
 
 export function SiteFooter() {

@@ -2,7 +2,7 @@ import type { BotFolkIndividual, BotFolkTrait, OffspringRequest } from '@atelier
 import { config } from '../../config';
 import { apiRequest } from '../../store/api-client';
 
-// The Bot Folk calls (spec section 7, DESIGN section 7), on the generation API base (VITE_GEN_API_URL).
+// The Bot Folk calls (docs/requirements/ai-demos.md#bot-folk), on the generation API base (VITE_GEN_API_URL).
 
 /** The server answered 2xx with something that is not an individual (the page would have nothing to show). */
 export class BotFolkAnswerError extends Error {

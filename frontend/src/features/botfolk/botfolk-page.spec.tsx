@@ -112,7 +112,7 @@ describe('/life', { timeout: 20_000 }, () => {
     expect(rowsOf('Culture')).toContainEqual(['first name', 'Ada']);
   });
 
-  it("reads Male when the gender gene is false, and shows the spec's explanatory text and external link", async () => {
+  it("reads Male when the gender gene is false, and shows the required explanatory text and external link", async () => {
     vi.spyOn(botfolkApi, 'random').mockResolvedValue(bram);
     renderApp('/life');
 

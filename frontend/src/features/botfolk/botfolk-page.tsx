@@ -14,7 +14,7 @@ import { botfolkLeft, individualRequested, individualSucceeded, offspringRequest
 import { IndividualView } from './individual-view';
 import { PermalinkButton } from './permalink-button';
 
-// Spec section 8: every failure reads the same (but a 429, which says how long to wait); the saga logs the details.
+// docs/requirements/ai-demos.md#bot-folk: every failure reads the same (but a 429, which says how long to wait); the saga logs the details.
 
 export default function BotFolkPage() {
   const dispatch = useAppDispatch();
@@ -64,7 +64,7 @@ export default function BotFolkPage() {
       {status === 'error' && <Alert severity="error">{failure}</Alert>}
       {shown && <IndividualView individual={shown} />}
       {!shown && (status === 'waiting' || status === 'idle') && (
-        // Spec section 9: 5 spinners in the 400px face's place.
+        // docs/requirements/ai-demos.md#bot-folk: 5 spinners in the 400px face's place.
         <SpinnerGrid count={5} columns={5} size={400} label="Creating a Bot Folk individual" />
       )}
     </PageFrame>

@@ -43,7 +43,7 @@ function* answer(action: BotFolkAction): SagaIterator {
       : yield call(requestIndividual, action);
     yield put(individualSucceeded(individual));
   } catch (error) {
-    // Spec section 8: the page shows one sentence; the details go to the console.
+    // docs/requirements/ai-demos.md#bot-folk: the page shows one sentence; the details go to the console.
     yield call([console, console.error], 'Bot Folk: the individual could not be loaded', error);
     yield put(individualFailed(errorCodeOf(error), retryAfterOf(error)));
   }

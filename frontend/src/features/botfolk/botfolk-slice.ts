@@ -9,7 +9,7 @@ import type { ApiError } from '../../store/api-client';
 export type BotFolkErrorCode = ApiError['code'] | 'BAD_ANSWER' | 'UNKNOWN';
 
 export interface BotFolkState {
-  /** idle before the first request, waiting while one runs, then done or error (spec section 4). */
+  /** idle before the first request, waiting while one runs, then done or error (docs/requirements/ai-demos.md#bot-folk). */
   status: 'idle' | 'waiting' | 'done' | 'error';
   /** The answer to the latest request; null while waiting and after a failure. */
   individual: BotFolkIndividual | null;

@@ -6,7 +6,7 @@ import { styled } from '@mui/material/styles';
 import { portraitOf } from './botfolk-traits';
 import { TraitTable } from './trait-table';
 
-// Spec section 9: the face is 400px, narrower only when the screen is.
+// docs/requirements/ai-demos.md#bot-folk: the face is 400px, narrower only when the screen is.
 const Face = styled('img')(({ theme }) => ({
   display: 'block',
   maxWidth: '100%',

@@ -22,7 +22,7 @@ const LEADING_TILES = 2;
 // the picture's room before it loads.
 const Thumb = styled('img')({ display: 'block', width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'cover' });
 
-/** Spec section 9: 6 columns from the 1000px desktop breakpoint (lg), 2 below it; tiles fill the rows in order. */
+/** docs/requirements/public-pages.md#gallery: 6 columns from the 1000px desktop breakpoint (lg), 2 below it; tiles fill the rows in order. */
 const columns = { xs: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' };
 const gaps = { xs: '1rem', lg: '1.25rem' };
 /**

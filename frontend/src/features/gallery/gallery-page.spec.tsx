@@ -29,7 +29,7 @@ async function openGallery() {
 }
 
 describe('/gallery', { timeout: 20_000 }, () => {
-  it("has the spec's heading and shows every item with its model name and 'by: author'", async () => {
+  it("has the required heading and shows every item with its model name and 'by: author'", async () => {
     await openGallery();
 
     expect(screen.getByRole('heading', { level: 1, name: 'AI-Generated Images & Video' })).toBeInTheDocument();

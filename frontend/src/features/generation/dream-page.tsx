@@ -8,7 +8,7 @@ import { PageFrame } from '../../components/page-frame';
 import { jobRequested } from './generation-slice';
 import { useAppDispatch } from '../../store/store-hooks';
 
-/** The spec's button texts, one per mode of POST /start-dream. */
+/** The button texts (docs/requirements/ai-demos.md#dream-o-matic), one per mode of POST /start-dream. */
 const DREAM_BUTTONS: Record<DreamMode, string> = {
   daydream: 'DAY DREAM',
   nicedream: 'NICE DREAM',

@@ -10,7 +10,7 @@ import { PageFrame } from '../../components/page-frame';
 import { jobRequested } from './generation-slice';
 import { useAppDispatch } from '../../store/store-hooks';
 
-/** The spec's note, '[ example image - SD 1.5 ]', naming the model that really made the example shown. */
+/** The note of docs/requirements/ai-demos.md#forge, '[ example image - SD 1.5 ]', naming the model that really made the example shown. */
 const forgeExampleNote = (example: GenerationExample | null) => (example ? `[ example image - ${example.model} ]` : '[ example image ]');
 
 /** The Forge generator: a prompt in, a new image out (spec: Image generator page). */

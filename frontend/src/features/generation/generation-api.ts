@@ -11,7 +11,7 @@ import {
 import { config } from '../../config';
 import { apiRequest, type ApiRequest } from '../../store/api-client';
 
-// The Forge and Dream-o-matic calls (spec section 7, DESIGN section 6), on the generation API base
+// The Forge and Dream-o-matic calls (docs/requirements/ai-demos.md#jobs), on the generation API base
 // (VITE_GEN_API_URL). Every answer is checked before a page relies on it.
 
 /** The server answered 2xx with something that is not what the call promises. */
@@ -92,7 +92,7 @@ export function generatedImageOf(job: JobStatusResponse): GeneratedImage {
 
 /**
  * The render progress of a job still running, or null while nothing is known. The fields are extras
- * beyond the spec's, so a server without them (or with something else in them) just means unknown.
+ * beyond the original client's, so a server without them (or with something else in them) just means unknown.
  */
 export function renderProgressOf(job: JobStatusResponse): RenderProgress | null {
   const { progress, preview } = job as Partial<JobStatusResponse>;
@@ -125,5 +125,5 @@ export const generationApi = {
   },
 };
 
-/** One of the page's example pictures, chosen at random (spec section 9). */
+/** One of the page's example pictures, chosen at random (docs/requirements/ai-demos.md#forge). */
 export const randomExampleNumber = (page: ExamplePage) => 1 + Math.floor(Math.random() * EXAMPLE_IMAGE_COUNTS[page]);

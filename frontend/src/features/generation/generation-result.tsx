@@ -14,7 +14,7 @@ import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
 import { resizedUrl, widthSrcSet, type ImageWidth } from '../../components/asset-image';
 import { SpinnerGrid } from '../../components/spinner-grid';
 
-/** Spec section 9: result pictures are 768px wide (narrower only when the screen is), and square. */
+/** docs/requirements/ai-demos.md#forge: result pictures are 768px wide (narrower only when the screen is), and square. */
 const RESULT_PX = 768;
 /** The example's sizes, from a phone at 1x to the full width at 2x; it is the page's largest picture. */
 const EXAMPLE_WIDTHS: readonly ImageWidth[] = [360, 496, 680, 768, 1024, 1536];
@@ -120,7 +120,7 @@ interface GenerationResultProps {
 /**
  * A generation page's result area and its stats line: an example picture until a job is asked for,
  * then the spinner grid (a progress bar and preview instead once the server says how far the render
- * is), then the picture or the failure (spec section 4). Leaving the page abandons
+ * is), then the picture or the failure (docs/requirements/ai-demos.md#jobs). Leaving the page abandons
  * its job, so the next visit starts over with a new example.
  */
 export function GenerationResult({ page, exampleNote, exampleAlt, waitingLabel, resultAlt }: GenerationResultProps) {
@@ -140,7 +140,7 @@ export function GenerationResult({ page, exampleNote, exampleAlt, waitingLabel, 
   if (status === 'waiting' && rendering) {
     area = <RenderingArea rendering={rendering} />;
   } else if (status === 'waiting') {
-    // Spec section 9: 5 columns by 5 rows of spinners in the picture's place.
+    // docs/requirements/ai-demos.md#jobs: 5 columns by 5 rows of spinners in the picture's place.
     area = <SpinnerGrid count={25} columns={5} size={RESULT_PX} label={waitingLabel} />;
   } else if (status === 'completed' && result) {
     area = (

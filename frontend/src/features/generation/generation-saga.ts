@@ -19,7 +19,7 @@ import {
   type JobRequest,
 } from './generation-slice';
 
-/** Spec section 9: a started job's status is asked for every 3 seconds. */
+/** docs/requirements/ai-demos.md#jobs: a started job's status is asked for every 3 seconds. */
 export const POLL_INTERVAL_MS = 3000;
 
 const PAGES: readonly GenerationPage[] = ['forge', 'dream'];
@@ -61,7 +61,7 @@ function* runJob(request: JobRequest): SagaIterator {
       yield put(jobProgressed({ page, rendering: renderProgressOf(job) }));
     }
   } catch (error) {
-    // Spec section 8: the page shows one sentence; the details go to the console.
+    // docs/requirements/ai-demos.md#jobs: the page shows one sentence; the details go to the console.
     yield call([console, console.error], `Generation (${page}): the image could not be made`, error);
     yield put(jobFailed({ page, error: errorCodeOf(error), retryAfterSeconds: retryAfterOf(error) }));
   }
@@ -81,7 +81,7 @@ function* loadInfo(): SagaIterator {
     const info: GenerationInfo = yield call(generationApi.info);
     yield put(generationInfoLoaded(info));
   } catch (error) {
-    // The header keeps naming the spec's defaults; nothing the visitor needs to act on.
+    // The header keeps naming the defaults of docs/requirements/ai-demos.md#forge; nothing the visitor needs to act on.
     yield call([console, console.warn], 'Generation: the model and GPU info could not be loaded', error);
   }
 }

@@ -3,7 +3,7 @@ import type { DreamMode, ExamplePage, GenerationInfo } from '@atelier/contracts'
 import type { ApiError } from '../../store/api-client';
 import type { GeneratedImage, RenderProgress } from './generation-api';
 
-// The Forge and Dream-o-matic pages' jobs (spec section 4), one per page, and the hardware both name.
+// The Forge and Dream-o-matic pages' jobs (docs/requirements/ai-demos.md#jobs), one per page, and the hardware both name.
 
 /** The page a job belongs to: the Forge generator or the Dream-o-matic. */
 export type GenerationPage = ExamplePage;
@@ -31,7 +31,7 @@ export interface GenerationJobState {
 export interface GenerationState {
   forge: GenerationJobState;
   dream: GenerationJobState;
-  /** The model and GPUs the server reports; null until known (the pages name the spec's defaults). */
+  /** The model and GPUs the server reports; null until known (the pages name the defaults of docs/requirements/ai-demos.md#forge). */
   info: GenerationInfo | null;
 }
 

@@ -157,7 +157,7 @@ describe('/ (home)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/project/solar'));
   });
 
-  it("lists the spec's four projects on the right, each linking to its page", async () => {
+  it("lists the four required projects on the right, each linking to its page", async () => {
     await openHome();
     const links = within(region('Projects')).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/project/solar', '/project/bedrock', '/project/ansible', '/project/botfolk']);

@@ -11,7 +11,7 @@ import { ShowcaseSurface } from '../../components/showcase-surface';
 import { ShowcaseImage } from '../../components/showcase-image';
 import { breakpointValues } from '../../theme/app-theme';
 
-/** Spec section 9: 340px wide from 800px (md) up, 180px below that or in small mode (both about 1.4:1). */
+/** docs/requirements/public-pages.md#breakpoints: 340px wide from 800px (md) up, 180px below that or in small mode (both about 1.4:1). */
 export const THUMB = {
   wide: { w: 340, h: 248 },
   small: { w: 180, h: 124 },

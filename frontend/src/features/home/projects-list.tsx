@@ -10,7 +10,7 @@ import { ShowcaseImage } from '../../components/showcase-image';
 
 const THUMB_PX = 62;
 
-/** The right column's Projects list (the spec's four): thumbnail, title and tech line, linking to its page. */
+/** The right column's Projects list (the four of docs/requirements/public-pages.md#projects): thumbnail, title and tech line, linking to its page. */
 export function ProjectsList({ projects }: { projects: ProjectCard[] }) {
   const headingId = useId();
   return (

@@ -47,7 +47,7 @@ export function LobbyForm() {
   );
 }
 
-// After a failed sign-in the email stays and the password goes (the spec resets the form after each
+// After a failed sign-in the email stays and the password goes (docs/requirements/matrix-network.md#lobby resets the form after each
 // attempt); a failed registration keeps everything, so the member fixes only what the server refused.
 const keepEmail = ({ email }: LoginFields): LoginFields => ({ email, password: '' });
 const keepAll = (values: RegisterValues) => values;
@@ -105,7 +105,7 @@ interface LobbyFormBodyProps<V> {
   children: ReactNode;
 }
 
-/** The fields in the spec's grid (4 columns from 600px, one below), the server's answer, and the submit button. */
+/** The fields in the lobby's grid (4 columns from 600px, one below: docs/requirements/matrix-network.md#lobby), the server's answer, and the submit button. */
 function LobbyFormBody<V extends FormikValues>({ submitLabel, keep, children }: LobbyFormBodyProps<V>) {
   const submitting = useAppSelector(selectLobbySubmitting);
   const unplaced = useFailedAttempt(keep);

@@ -2,7 +2,7 @@ import { FIELD_MESSAGES, GUEST_ACCOUNT, SOCIAL_LIMITS, type Member } from '@atel
 import { mixed, object, string, type ObjectSchema } from 'yup';
 import type { RegisterRequest } from '../../store/social-api';
 
-// The lobby's two forms, checked with the same limits and messages the API answers with (spec section 5).
+// The lobby's two forms, checked with the same limits and messages the API answers with (docs/requirements/matrix-network.md#validation).
 
 /** What POST /auth/login takes. */
 export type LoginFields = Required<Pick<Member, 'email'>> & { password: string };

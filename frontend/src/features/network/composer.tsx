@@ -22,7 +22,7 @@ import { WidgetCard } from './widget-card';
 
 const PLACEHOLDER = "What's on your mind...";
 
-/** A label the spec shows on wide screens (from 1000px) that does nothing (yet). */
+/** A label shown on wide screens (docs/requirements/matrix-network.md#composer) (from 1000px) that does nothing (yet). */
 function Inert({ icon, label }: { icon: ReactNode; label: string }) {
   return (
     <Box sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center', gap: '0.25rem', color: 'text.secondary', py: '0.25rem' }}>
@@ -121,7 +121,7 @@ function ComposerForm() {
   );
 }
 
-/** The spec's composer. After each published post it starts over: empty text, no image. */
+/** The composer of docs/requirements/matrix-network.md#composer. After each published post it starts over: empty text, no image. */
 export function Composer() {
   const { posted } = useAppSelector(selectComposer);
   return <ComposerForm key={posted} />;

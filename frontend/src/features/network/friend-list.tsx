@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { FriendRow } from './friend-row';
 import { WidgetCard } from './widget-card';
 
-/** The spec's Friend List widget: one row per friend, each with the add/remove button relative to you. */
+/** The Friend List widget (docs/requirements/matrix-network.md#feed): one row per friend, each with the add/remove button relative to you. */
 export function FriendList({ friends }: { friends: FriendSummary[] }) {
   const headingId = useId();
   return (

@@ -4,7 +4,7 @@ interface MemberAvatarProps {
   picturePath: string;
   firstName: string;
   lastName: string;
-  /** px; friend rows use the spec's 55. */
+  /** px; friend rows use 55 (docs/requirements/matrix-network.md#post-card). */
   size?: number;
 }
 

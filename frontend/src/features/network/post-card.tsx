@@ -145,7 +145,7 @@ export function PostCard({ post }: { post: Post }) {
             <Typography>{post.commentCount}</Typography>
           </Box>
         </Box>
-        {/* The spec's share icon does nothing. */}
+        {/* The share icon does nothing (docs/requirements/matrix-network.md#post-card). */}
         <IconButton aria-label="Share">
           <ShareOutlined />
         </IconButton>

@@ -43,7 +43,7 @@ function SocialProfile({ icon, name, kind }: { icon: ReactNode; name: string; ki
   );
 }
 
-/** The spec's user card: who, where, what, the two counters and the social profile entries. */
+/** The user card of docs/requirements/matrix-network.md#user-card: who, where, what, the two counters and the social profile entries. */
 export function UserCard({ member, friendCount }: UserCardProps) {
   const nameId = useId();
   const name = `${member.firstName} ${member.lastName}`;

@@ -22,7 +22,7 @@ const fact = (entry: HTMLElement, term: string) =>
   within(entry).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('/dev', { timeout: 20_000 }, () => {
-  it("has the spec's heading and the note about hundreds more links in 20 to 30 categories", async () => {
+  it("has the required heading and the note about hundreds more links in 20 to 30 categories", async () => {
     renderApp('/dev');
     await list();
 

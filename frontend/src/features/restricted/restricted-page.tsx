@@ -10,7 +10,7 @@ import { PageFrame } from '../../components/page-frame';
 import { CITADEL_GROUPS, VIDEO_TEST_PATH, type CitadelGroup } from './restricted-links';
 
 /**
- * Spec section 6: the warning is all there is to it. The pages are not gated by the client; what is
+ * docs/requirements/public-pages.md#restricted-pages: the warning is all there is to it. The pages are not gated by the client; what is
  * worth protecting behind them (the admin API) checks its own token.
  */
 function AccessWarning() {

@@ -9,7 +9,7 @@ import { useLive } from '../../components/use-live';
 // out of every other page's download, in chunks under the site's own /static/.
 const ReactPlayer = lazy(() => import('react-player'));
 
-/** Spec section 9: the media player's default size; narrower screens scale it down keeping 16:9. */
+/** docs/requirements/public-pages.md#restricted-pages: the media player's default size; narrower screens scale it down keeping 16:9. */
 export const PLAYER_WIDTH = 640;
 export const PLAYER_HEIGHT = 360;
 

@@ -29,7 +29,7 @@ export const BUILT_IN_EXAMPLE_MODEL = 'Atelier Procedural v1';
 
 /** Fixed, so every install draws the same examples. */
 const EXAMPLE_SEED = 20250501;
-/** The procedural renderer's pictures are square, 768 px (DESIGN.md section 6); the rows say so before any is drawn. */
+/** The procedural renderer's pictures are square, 768 px (docs/requirements/ai-demos.md#generators); the rows say so before any is drawn. */
 const BUILT_IN_SIZE = 768;
 
 /** Where a built-in example is kept; the owner's pictures get generated names beside them. */

@@ -1,4 +1,4 @@
-// The Dream-o-matic's curated prompts (DESIGN.md section 6): POST /api/start-dream {mode} draws one
+// The Dream-o-matic's curated prompts (docs/requirements/ai-demos.md#dream-o-matic): POST /api/start-dream {mode} draws one
 // of its mode's list and renders it like any prompt.
 import type { DreamMode } from '@atelier/contracts';
 

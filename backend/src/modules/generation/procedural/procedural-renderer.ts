@@ -1,4 +1,4 @@
-// The built-in procedural renderer (provider `procedural`, DESIGN.md section 6): a real 768x768
+// The built-in procedural renderer (provider `procedural`, docs/decisions/0010-generation-providers.md): a real 768x768
 // picture composed from the prompt's words, on the CPU, with no model weights. Same prompt and
 // seed, same PNG bytes. The prompt is read into names (prompt-reading.ts), the names into a scene
 // plan (scene-plan.ts), and the plan is drawn: the prompt's text never reaches the markup.

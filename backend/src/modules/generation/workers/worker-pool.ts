@@ -26,7 +26,7 @@ export type Assignment =
   | { kind: 'refused'; reason: string };
 
 /**
- * Chooses where each job runs (DESIGN.md section 6): the least-loaded healthy enabled GPU worker,
+ * Chooses where each job runs (docs/decisions/0010-generation-providers.md): the least-loaded healthy enabled GPU worker,
  * else the built-in renderer (or a refusal, with GENERATION_FALLBACK=refuse). When healthy workers
  * exist but all are at their concurrency, the job waits for one rather than silently going CPU.
  */
