@@ -14,8 +14,10 @@ const fenced = packages.filter((name) => name !== 'contracts');
 // Test tooling other packages' tests borrow, named one by one so nothing else slips through:
 // the backend's GPU-server stand-ins (imitating AUTOMATIC1111, ComfyUI and RunPod), started by the
 // CLI's and e2e's tests; the bench's process and PostgreSQL helpers, used by e2e's soak; the CLI
-// tests' runner of the built `atelier`, used by e2e.
+// tests' runner of the built `atelier`, used by e2e. The backend imports the frontend's server
+// render through the package's `./server` export (its build and the types beside it).
 const allowed = {
+  backend: { frontend: ['./server.d.ts', './dist-server'] },
   cli: { backend: ['./test/stand-ins'] },
   e2e: {
     backend: ['./test/stand-ins'],

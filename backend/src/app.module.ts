@@ -29,6 +29,7 @@ export function coreImports({ config, secrets, database }: AppModuleOptions) {
 @Module({})
 export class AppModule {
   static register(options: AppModuleOptions): DynamicModule {
+    const generation = GenerationModule.register(options.config, 'api');
     return {
       module: AppModule,
       imports: [
@@ -39,8 +40,8 @@ export class AppModule {
         PostsModule,
         BotFolkModule,
         ContentModule,
-        PagesModule,
-        GenerationModule.register(options.config, 'api'),
+        PagesModule.register(generation),
+        generation,
       ],
     };
   }

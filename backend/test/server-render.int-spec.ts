@@ -1,32 +1,53 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { PageRequest, ServerEntry } from '@atelier/contracts';
 import { generationExamplesSeed } from '../src/db/seed/generation-examples.seed';
 import { runSeeds } from '../src/db/seed/seeder';
+import { runShowcaseSeed } from './helpers/content';
+import { ADMIN_TOKEN } from './helpers/generation';
 import { createTestApp, makeTempDir, type TestApp } from './helpers/test-app';
 
-import { ADMIN_TOKEN } from './helpers/generation';
+// The backend's side of server rendering (modules/pages): it imports the frontend's server build
+// (@atelier/frontend/server), hands it index.html (stylesheets inlined) and the in-process PublicReads,
+// and falls back to index.html when the render declines or fails. The render itself is the
+// frontend's (frontend/src/entry-server.tsx, tested there); here a stand-in plays it, reading what
+// the real pages read through the same PublicReads methods.
+jest.mock('@atelier/frontend/server', () => mockServerEntry, { virtual: true });
 
-// The backend's side of server rendering (modules/pages): it loads the frontend's server build from
-// dist-server/ beside the browser build, hands it index.html (stylesheets inlined) and in-process
-// content, and falls back to index.html when the render declines or fails. The render itself is the
-// frontend's (frontend/src/entry-server.tsx, tested there); here a stand-in build plays it.
-const STAND_IN_ENTRY = `
-exports.renderPage = async (request, fetchContent) => {
-  const { pathname } = new URL(request.url);
-  if (pathname === '/declined') return null;
-  if (pathname === '/broken') throw new Error('render failed');
-  if (pathname === '/unknown-content') return { status: 200, html: String(await fetchContent('/content/no-such-thing')) };
-  if (pathname === '/forge') return { status: 200, html: JSON.stringify(await fetchContent('/generation/info')) };
-  if (pathname === '/dream') return { status: 200, html: JSON.stringify(await fetchContent('/generation/examples')) };
-  if (pathname === '/life') return { status: 200, html: JSON.stringify(await fetchContent('/pyface' + new URL(request.url).search)) };
-  if (pathname === '/missing-project') return { status: 404, html: 'project ' + JSON.stringify(await fetchContent('/content/projects/solar')) };
-  if (pathname === '/no/such/page') return { status: 404, html: request.template.replace('<head>', '<head><title>404 Not Found</title>') };
-  const answers = {};
-  for (const path of ['/content/trending', '/content/gallery']) answers[path] = await fetchContent(path);
-  const page = JSON.stringify({ url: request.url, answers });
-  return { status: 200, html: request.template.replace('<div id="root"></div>', () => '<div id="root">' + page + '</div>') };
+const withRoot = ({ template }: PageRequest, shown: unknown) =>
+  template.replace('<div id="root"></div>', () => `<div id="root">${JSON.stringify(shown)}</div>`);
+
+const mockServerEntry: ServerEntry = {
+  async renderPage(request, reads) {
+    const { pathname, searchParams } = new URL(request.url);
+    const slug = /^\/project\/([^/]+)$/.exec(pathname)?.[1];
+    if (slug !== undefined) {
+      const [project, trending] = await Promise.all([reads.project(decodeURIComponent(slug)), reads.trending()]);
+      return { status: project ? 200 : 404, html: withRoot(request, { url: request.url, project, trending }) };
+    }
+    switch (pathname) {
+      case '/declined':
+        return null;
+      case '/broken':
+        throw new Error('render failed');
+      case '/gallery':
+        return { status: 200, html: withRoot(request, { url: request.url, gallery: await reads.gallery() }) };
+      case '/forge':
+        return { status: 200, html: JSON.stringify(await reads.generationInfo()) };
+      case '/dream':
+        return { status: 200, html: JSON.stringify(await reads.generationExamples()) };
+      case '/life':
+        return { status: 200, html: JSON.stringify(await reads.pyface({ dna: searchParams.get('dna') ?? undefined })) };
+      case '/no/such/page':
+        return { status: 404, html: request.template.replace('<head>', '<head><title>404 Not Found</title>') };
+      default:
+        return { status: 200, html: withRoot(request, { url: request.url }) };
+    }
+  },
 };
-`;
+
+/** What the stand-in put in the page's #root. */
+const shownIn = (html: string) => JSON.parse(/<div id="root">(.*)<\/div>/.exec(html)?.[1] ?? 'null') as Record<string, unknown>;
 
 describe('server-rendered pages', () => {
   let t: TestApp;
@@ -36,16 +57,15 @@ describe('server-rendered pages', () => {
     root = makeTempDir('atelier-frontend-');
     const dist = path.join(root, 'dist');
     fs.mkdirSync(path.join(dist, 'static'), { recursive: true });
-    fs.mkdirSync(path.join(root, 'dist-server'));
     fs.writeFileSync(
       path.join(dist, 'index.html'),
       '<!doctype html><html><head><link rel="stylesheet" crossorigin href="/static/index-abc.css">' +
         '<link rel="stylesheet" href="/static/gone.css"></head><body><div id="root"></div></body></html>',
     );
     fs.writeFileSync(path.join(dist, 'static', 'index-abc.css'), 'body{margin:0}');
-    fs.writeFileSync(path.join(root, 'dist-server', 'entry-server.cjs'), STAND_IN_ENTRY);
     t = await createTestApp({ FRONTEND_DIST: dist, ADMIN_TOKEN });
     await runSeeds(t.database.handle.db, [generationExamplesSeed], { dataDir: t.config.dataDir });
+    await runShowcaseSeed(t.database.handle.db, t.config.dataDir, { draw: false });
     await t.http
       .post('/api/admin/content/trending')
       .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
@@ -57,18 +77,25 @@ describe('server-rendered pages', () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  it('answers a page with its server render, given the URL and the content API answers', async () => {
+  it('answers a project page with its server render, given the URL and the project as its API answers it', async () => {
     const res = await t.http.get('/project/solar?tab=1').set('User-Agent', 'Phone Mobile Safari').expect(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
 
-    const page = JSON.parse(/<div id="root">(.*)<\/div>/.exec(res.text)?.[1] ?? 'null');
-    expect(page).toEqual({ url: expect.stringMatching(/\/project\/solar\?tab=1$/), answers: expect.any(Object) });
-    expect(page.answers['/content/trending']).toEqual([expect.objectContaining({ firstName: 'Ada', location: 'London </script>' })]);
-    for (const apiPath of Object.keys(page.answers)) {
-      const api = await t.http.get(`/api${apiPath}`).expect(200);
-      expect(page.answers[apiPath]).toEqual(api.body);
-    }
+    const shown = shownIn(res.text);
+    expect(shown.url).toMatch(/\/project\/solar\?tab=1$/);
+    const project = await t.http.get('/api/content/projects/solar').expect(200);
+    expect(shown.project).toEqual(project.body);
+    expect(shown.project).toMatchObject({ slug: 'solar', title: 'Machine Learning Solar Design' });
+    expect(shown.trending).toEqual(expect.arrayContaining([expect.objectContaining({ firstName: 'Ada', location: 'London </script>' })]));
+    expect(shown.trending).toEqual((await t.http.get('/api/content/trending').expect(200)).body);
+  });
+
+  it('answers the gallery page with the gallery as GET /api/content/gallery answers it', async () => {
+    const shown = shownIn((await t.http.get('/gallery').expect(200)).text);
+    const gallery = await t.http.get('/api/content/gallery').expect(200);
+    expect(gallery.body.length).toBeGreaterThan(0);
+    expect(shown.gallery).toEqual(gallery.body);
   });
 
   it("inlines the build's stylesheets into the rendered page, and keeps a link it cannot resolve", async () => {
@@ -80,9 +107,9 @@ describe('server-rendered pages', () => {
     );
   });
 
-  it('answers index.html as it is where the render declines, fails or asks for content that is not public', async () => {
+  it('answers index.html as it is where the render declines or fails', async () => {
     const index = fs.readFileSync(path.join(root, 'dist', 'index.html'), 'utf8');
-    for (const page of ['/declined', '/broken', '/unknown-content']) {
+    for (const page of ['/declined', '/broken']) {
       const res = await t.http.get(page).expect(200);
       expect(res.text).toBe(index);
     }
@@ -119,8 +146,8 @@ describe('server-rendered pages', () => {
   });
 
   it('gives the render null for a project that does not exist, and answers the 404 it then gives', async () => {
-    const res = await t.http.get('/missing-project').expect(404);
-    expect(res.text).toBe('project null');
+    const res = await t.http.get('/project/no-such-project').expect(404);
+    expect(shownIn(res.text).project).toBeNull();
   });
 
   it('answers with the status the render gives: 404 for a path no route knows', async () => {

@@ -5,4 +5,5 @@ export * from './social';
 export * from './botfolk';
 export * from './generation';
 export * from './content';
+export * from './public-reads';
 export * from './server-render';

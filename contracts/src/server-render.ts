@@ -1,5 +1,7 @@
-// The frontend's server render (frontend/src/entry-server.tsx, built to dist-server/entry-server.cjs)
-// as the backend loads and calls it (backend/src/modules/pages).
+import type { PublicReads } from './public-reads';
+
+// The frontend's server render (frontend/src/entry-server.tsx, built to dist-server/entry-server.cjs,
+// imported as @atelier/frontend/server) as the backend loads and calls it (backend/src/modules/pages).
 
 export interface PageRequest {
   /** The absolute URL asked for. The page does not depend on the visitor: the layout is in its styles. */
@@ -7,12 +9,6 @@ export interface PageRequest {
   /** The built index.html, into which the page goes. */
   template: string;
 }
-
-/**
- * Answers one public API read (`/content/site`, `/pyface?dna=…`), as GET /api<path> would: null where
- * it would answer 404 (a project that does not exist), a throw where it would fail otherwise.
- */
-export type ContentFetcher = (path: string) => Promise<unknown>;
 
 /** A page's first HTML: the whole page for the showcase, else the app shell with the route's own head. */
 export interface RenderedPage {
@@ -22,6 +18,6 @@ export interface RenderedPage {
 }
 
 export interface ServerEntry {
-  /** null: answer index.html as it is (a redirect). */
-  renderPage(request: PageRequest, fetchContent: ContentFetcher): Promise<RenderedPage | null>;
+  /** null: answer index.html as it is (a redirect). The page's loaders read its content from `reads`. */
+  renderPage(request: PageRequest, reads: PublicReads): Promise<RenderedPage | null>;
 }

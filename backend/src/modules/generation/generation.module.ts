@@ -54,6 +54,8 @@ export class GenerationModule {
         dispatcher,
         ...runners,
       ],
+      // What the server render of the public pages reads (modules/pages), in the API only.
+      exports: role === 'api' ? [WorkersService, ExamplesService] : [],
     };
   }
 }

@@ -1,21 +1,18 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { RenderedPage, ServerEntry } from '@atelier/contracts';
 import type { PageRequest } from '../../common/http/frontend';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
-import { BotFolkService } from '../botfolk/botfolk.service';
-import { ContentService } from '../content/content.service';
-import { ExamplesService } from '../generation/examples/examples.service';
-import { WorkersService } from '../generation/workers/workers.service';
-import { contentByPath } from './content-by-path';
+import { PublicReadsService } from './public-reads.service';
 
-/** Where `npm run build -w frontend` puts the server render: beside the browser build. */
-export function serverEntryFor(frontendDist: string): string {
-  return path.join(path.dirname(frontendDist), 'dist-server', 'entry-server.cjs');
-}
+/** Loads the frontend's server render. */
+export type ServerEntryLoader = () => Promise<ServerEntry>;
+export const SERVER_ENTRY_LOADER = Symbol('SERVER_ENTRY_LOADER');
+
+/** The frontend package's `./server` export: its `vite build --ssr` output (dist-server/), typed by frontend/server.d.ts. */
+export const loadServerEntry: ServerEntryLoader = () => import('@atelier/frontend/server');
 
 /**
  * index.html with the build's own stylesheets (/static/*.css) inlined: a server-rendered page then
@@ -36,28 +33,35 @@ export function inlineStylesheets(template: string, distDir: string): string {
 
 /**
  * Renders the public showcase pages on the server (the frontend's own render, with content read
- * in-process), so they paint before the app's code arrives. Without a server build, or when a
- * render fails, the page is the plain app shell and the browser renders it, as before.
+ * in-process through PublicReadsService), so they paint before the app's code arrives. Without a
+ * server build, or when a render fails, the page is the plain app shell and the browser renders it.
  */
 @Injectable()
-export class PageRenderer {
+export class PageRenderer implements OnModuleInit {
   private readonly logger = new Logger(PageRenderer.name);
-  private readonly entry: ServerEntry | null;
+  private entry: ServerEntry | null = null;
   private readonly template: string | null;
-  private readonly fetchContent: (path: string) => Promise<unknown>;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, content: ContentService, botfolk: BotFolkService, modules: ModuleRef) {
-    // The generation module is built per process role (GenerationModule.register): its services are
-    // looked up in the application, not imported into this module.
-    const generationInfo = () => modules.get(WorkersService, { strict: false }).info();
-    const generationExamples = () => modules.get(ExamplesService, { strict: false }).list();
-    this.fetchContent = contentByPath({ content, botfolk, generationInfo, generationExamples });
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly reads: PublicReadsService,
+    @Inject(SERVER_ENTRY_LOADER) private readonly loadEntry: ServerEntryLoader,
+  ) {
     const indexFile = path.join(config.frontendDist, 'index.html');
-    const entryFile = serverEntryFor(config.frontendDist);
     this.template = fs.existsSync(indexFile) ? inlineStylesheets(fs.readFileSync(indexFile, 'utf8'), config.frontendDist) : null;
-    this.entry = this.template !== null && fs.existsSync(entryFile) ? this.load(entryFile) : null;
-    if (this.template !== null && this.entry === null) {
-      this.logger.warn(`No server render at ${entryFile}; every page is rendered in the browser`);
+  }
+
+  /** Loads the server render only where there is a browser build to put its pages in. */
+  async onModuleInit(): Promise<void> {
+    if (this.template === null) return;
+    try {
+      this.entry = await this.loadEntry();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') {
+        this.logger.warn(`No server render (build the frontend: ${String(error)}); every page is rendered in the browser`);
+      } else {
+        this.logger.error(`Could not load the server render; every page is rendered in the browser: ${String(error)}`);
+      }
     }
   }
 
@@ -66,19 +70,9 @@ export class PageRenderer {
     if (!this.entry || this.template === null) return null;
     const url = new URL(request.url, 'http://localhost');
     try {
-      return await this.entry.renderPage({ url: url.href, template: this.template }, this.fetchContent);
+      return await this.entry.renderPage({ url: url.href, template: this.template }, this.reads);
     } catch (error) {
       this.logger.error(`Server render of ${url.pathname} failed; answering the app shell: ${String(error)}`);
-      return null;
-    }
-  }
-
-  private load(entryFile: string): ServerEntry | null {
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build output found at run time
-      return require(entryFile) as ServerEntry;
-    } catch (error) {
-      this.logger.error(`Could not load the server render ${entryFile}: ${String(error)}`);
       return null;
     }
   }
