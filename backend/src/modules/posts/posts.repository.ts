@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FEED_COMMENTS } from '@atelier/contracts';
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { DATABASE } from '../../db/database.module';
 import type { Database } from '../../db/database';
 import { postComments } from '../../db/schema/post-comments.table';
 import { postLikes } from '../../db/schema/post-likes.table';
 import { posts } from '../../db/schema/posts.table';
-import { readableMember, users } from '../../db/schema/users.table';
+import type { Transaction } from '../../db/transaction';
+import { memberColumns, memberIdsWithEmails, memberJoin, membersTable, readableMember } from '../users/users.reads';
 
 /** Where a page starts: just after this post in newest-first order. */
 export interface FeedPosition {
@@ -52,10 +53,10 @@ const postColumns = {
   picturePath: posts.picturePath,
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  location: users.location,
-  userPicturePath: users.picturePath,
+  firstName: memberColumns.firstName,
+  lastName: memberColumns.lastName,
+  location: memberColumns.location,
+  userPicturePath: memberColumns.picturePath,
 };
 
 // Constants of the API, not input: written into the statements as they are.
@@ -74,15 +75,15 @@ function recordColumns(sandbox: unknown) {
   const commentPreviews = sql<string[]>`coalesce((select json_agg(newest.preview order by newest.created_at, newest.id) from (
     select case when char_length(c.text) > ${PREVIEW_LENGTH} then left(c.text, ${CUT_LENGTH}) || '…' else c.text end as preview,
       c.created_at, c.id
-    from ${postComments} c join ${users} commenter on commenter.id = c.user_id
+    from ${postComments} c join ${membersTable} commenter on commenter.id = c.user_id
     where c.post_id = ${posts.id} and ${readableMember('commenter', sandbox)}
     order by c.created_at desc, c.id desc limit ${EMBEDDED}) as newest), '[]'::json)`;
   return {
     ...postColumns,
-    likedBy: sql<string[]>`coalesce((select json_agg(l.user_id) from ${postLikes} l join ${users} liker on liker.id = l.user_id
+    likedBy: sql<string[]>`coalesce((select json_agg(l.user_id) from ${postLikes} l join ${membersTable} liker on liker.id = l.user_id
       where l.post_id = ${posts.id} and ${readableMember('liker', sandbox)}), '[]'::json)`,
     commentPreviews,
-    commentCount: sql<number>`(select count(*)::int from ${postComments} c join ${users} commenter on commenter.id = c.user_id
+    commentCount: sql<number>`(select count(*)::int from ${postComments} c join ${membersTable} commenter on commenter.id = c.user_id
       where c.post_id = ${posts.id} and ${readableMember('commenter', sandbox)})`,
   };
 }
@@ -134,7 +135,7 @@ export class PostsRepository {
     return this.db
       .select(recordColumns(pageParams.sandbox))
       .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
+      .innerJoin(...memberJoin(posts.userId))
       .where(and(...conditions))
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(pageParams.limit)
@@ -153,7 +154,7 @@ export class PostsRepository {
     limit: number;
     postIds: string[];
   }): Promise<{ own: PostRecord[]; touched: PostRecord[] }> {
-    const select = () => this.db.select(recordColumns(sandbox)).from(posts).innerJoin(users, eq(users.id, posts.userId));
+    const select = () => this.db.select(recordColumns(sandbox)).from(posts).innerJoin(...memberJoin(posts.userId));
     const afterCursor = after ? sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined;
     const guestLiked = sql`exists (select 1 from ${postLikes} l where l.post_id = ${posts.id} and l.user_id = ${sandbox}::uuid)`;
     const guestCommented = sql`exists (select 1 from ${postComments} c where c.post_id = ${posts.id} and c.user_id = ${sandbox}::uuid)`;
@@ -178,7 +179,7 @@ export class PostsRepository {
     const [record] = await executor
       .select(recordColumns(sandbox))
       .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
+      .innerJoin(...memberJoin(posts.userId))
       .where(and(eq(posts.id, id), readableMember('users', sandbox)));
     return record;
   }
@@ -188,7 +189,7 @@ export class PostsRepository {
     const [row] = await this.db
       .select({ userId: posts.userId, picturePath: posts.picturePath })
       .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
+      .innerJoin(...memberJoin(posts.userId))
       .where(and(eq(posts.id, id), readableMember('users', sandbox)));
     return row;
   }
@@ -257,15 +258,78 @@ export class PostsRepository {
         postId: postComments.postId,
         text: postComments.text,
         createdAt: postComments.createdAt,
-        authorId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        picturePath: users.picturePath,
+        authorId: memberColumns.id,
+        firstName: memberColumns.firstName,
+        lastName: memberColumns.lastName,
+        picturePath: memberColumns.picturePath,
       })
       .from(postComments)
-      .innerJoin(users, eq(users.id, postComments.userId))
+      .innerJoin(...memberJoin(postComments.userId))
       .where(and(eq(postComments.postId, postId), readableMember('users', sandbox), after))
       .orderBy(asc(postComments.createdAt), asc(postComments.id))
       .limit(limit);
   }
+
+  /**
+   * Copies the template's posts (with their likes and comments) to a new guest sandbox, and the
+   * template's likes and comments of others' posts, in the transaction that opens the sandbox.
+   */
+  async copyToSandbox(tx: Transaction, templateId: string, sandboxId: string): Promise<void> {
+    // The template's own rows become the sandbox's; everyone else's stay theirs.
+    const asSandbox = (column: typeof postLikes.userId | typeof postComments.userId) =>
+      sql`case when ${column} = ${templateId}::uuid then ${sandboxId}::uuid else ${column} end`;
+    const ownPosts = await tx.select().from(posts).where(eq(posts.userId, templateId));
+    for (const post of ownPosts) {
+      const [copy] = await tx
+        .insert(posts)
+        .values({ ...post, id: undefined, userId: sandboxId })
+        .returning({ id: posts.id });
+      await tx.execute(sql`insert into ${postLikes} (post_id, user_id, created_at)
+        select ${copy.id}::uuid, ${asSandbox(postLikes.userId)}, created_at from ${postLikes} where post_id = ${post.id}::uuid`);
+      await tx.execute(sql`insert into ${postComments} (post_id, user_id, text, created_at)
+        select ${copy.id}::uuid, ${asSandbox(postComments.userId)}, text, created_at from ${postComments} where post_id = ${post.id}::uuid`);
+    }
+    const othersPosts = sql`(select id from ${posts} where user_id = ${templateId}::uuid)`;
+    await tx.execute(sql`insert into ${postLikes} (post_id, user_id, created_at)
+      select post_id, ${sandboxId}::uuid, created_at from ${postLikes} where user_id = ${templateId}::uuid and post_id not in ${othersPosts}`);
+    await tx.execute(sql`insert into ${postComments} (post_id, user_id, text, created_at)
+      select post_id, ${sandboxId}::uuid, text, created_at from ${postComments} where user_id = ${templateId}::uuid and post_id not in ${othersPosts}`);
+  }
+
+  /**
+   * Deletes the posts of `authorIds` (their likes and comments go with them) in the transaction that
+   * removes those members; answers the pictures no remaining post shows (a copy of a seeded post
+   * shares its picture).
+   */
+  async deleteByAuthors(tx: Transaction, authorIds: readonly string[]): Promise<string[]> {
+    if (authorIds.length === 0) return [];
+    const removed = await tx.delete(posts).where(inArray(posts.userId, [...authorIds])).returning({ picturePath: posts.picturePath });
+    return picturesNoPostShows(tx, removed.flatMap((row) => (row.picturePath ? [row.picturePath] : [])));
+  }
+
+  /**
+   * The author's content back to the seed's: their posts other than `seed.ownPosts` (by text), every
+   * comment of theirs and their likes of posts by anyone but `seed.likedAuthors` (emails) go.
+   * Answers the pictures of removed posts that no remaining post shows.
+   */
+  async restoreAuthorContent(authorId: string, seed: { ownPosts: readonly string[]; likedAuthors: readonly string[] }): Promise<string[]> {
+    return this.db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(posts)
+        .where(and(eq(posts.userId, authorId), seed.ownPosts.length ? notInArray(posts.description, [...seed.ownPosts]) : undefined))
+        .returning({ picturePath: posts.picturePath });
+      await tx.delete(postComments).where(eq(postComments.userId, authorId));
+      const seededLikes = tx.select({ id: posts.id }).from(posts).where(inArray(posts.userId, memberIdsWithEmails(seed.likedAuthors)));
+      await tx.delete(postLikes).where(and(eq(postLikes.userId, authorId), notInArray(postLikes.postId, seededLikes)));
+      return picturesNoPostShows(tx, removed.flatMap((row) => (row.picturePath ? [row.picturePath] : [])));
+    });
+  }
+}
+
+/** Of `paths`, the pictures no post shows any more (a copy of a seeded post shares its picture). */
+async function picturesNoPostShows(tx: Pick<Database, 'selectDistinct'>, paths: string[]): Promise<string[]> {
+  if (paths.length === 0) return [];
+  const stillShown = await tx.selectDistinct({ picturePath: posts.picturePath }).from(posts).where(inArray(posts.picturePath, paths));
+  const shown = new Set(stillShown.map((row) => row.picturePath));
+  return [...new Set(paths)].filter((path) => !shown.has(path));
 }

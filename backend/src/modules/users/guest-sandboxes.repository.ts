@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, gt, inArray, isNotNull, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { DATABASE } from '../../db/database.module';
 import type { Database } from '../../db/database';
 import { friendships } from '../../db/schema/friendships.table';
-import { postComments } from '../../db/schema/post-comments.table';
-import { postLikes } from '../../db/schema/post-likes.table';
-import { posts } from '../../db/schema/posts.table';
 import { users } from '../../db/schema/users.table';
+import type { Transaction } from '../../db/transaction';
 import type { UserRow } from './users.repository';
 
 /** A stored hash no password matches (argon2 cannot parse it): a sandbox is entered by its token only. */
@@ -38,9 +36,8 @@ function sandboxEmail(templateEmail: string, id: string): string {
 
 /**
  * Guest sandboxes in the database. A sandbox is a member row copied from the seeded guest (the
- * template), with the template's friendships, posts (with their likes and comments), likes and
- * comments copied to it, so a visitor starts where the guest stands; deleting the row deletes
- * everything it wrote (every reference to a member cascades).
+ * template), with the template's friendships copied to it and, through `copyContent`, what other
+ * modules keep of the template (posts, likes, comments), so a visitor starts where the guest stands.
  */
 @Injectable()
 export class GuestSandboxesRepository {
@@ -51,7 +48,12 @@ export class GuestSandboxesRepository {
    * gone, or the cap it would pass (with the moment a place frees up). Opens wait for each other, so
    * processes opening at once cannot pass a cap together.
    */
-  async open(templateId: string, expiresAt: Date, limits: SandboxLimits): Promise<UserRow | SandboxRefusal | undefined> {
+  async open(
+    templateId: string,
+    expiresAt: Date,
+    limits: SandboxLimits,
+    copyContent: (tx: Transaction, sandboxId: string) => Promise<void>,
+  ): Promise<UserRow | SandboxRefusal | undefined> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${OPEN_LOCK_KEY})`);
       const refusal = await refusalOf(tx, limits);
@@ -77,30 +79,10 @@ export class GuestSandboxesRepository {
           sandboxClientIp: limits.clientIp,
         })
         .returning();
-      // The template's own rows become the sandbox's; everyone else's stay theirs.
-      const asSandbox = (column: typeof postLikes.userId | typeof postComments.userId) =>
-        sql`case when ${column} = ${templateId}::uuid then ${id}::uuid else ${column} end`;
-
       await tx.execute(sql`insert into ${friendships} (user_id, friend_id, created_at)
         select ${id}::uuid, friend_id, created_at from ${friendships} where user_id = ${templateId}::uuid
         union all select user_id, ${id}::uuid, created_at from ${friendships} where friend_id = ${templateId}::uuid`);
-
-      const ownPosts = await tx.select().from(posts).where(eq(posts.userId, templateId));
-      for (const post of ownPosts) {
-        const [copy] = await tx
-          .insert(posts)
-          .values({ ...post, id: undefined, userId: id })
-          .returning({ id: posts.id });
-        await tx.execute(sql`insert into ${postLikes} (post_id, user_id, created_at)
-          select ${copy.id}::uuid, ${asSandbox(postLikes.userId)}, created_at from ${postLikes} where post_id = ${post.id}::uuid`);
-        await tx.execute(sql`insert into ${postComments} (post_id, user_id, text, created_at)
-          select ${copy.id}::uuid, ${asSandbox(postComments.userId)}, text, created_at from ${postComments} where post_id = ${post.id}::uuid`);
-      }
-      const othersPosts = sql`(select id from ${posts} where user_id = ${templateId}::uuid)`;
-      await tx.execute(sql`insert into ${postLikes} (post_id, user_id, created_at)
-        select post_id, ${id}::uuid, created_at from ${postLikes} where user_id = ${templateId}::uuid and post_id not in ${othersPosts}`);
-      await tx.execute(sql`insert into ${postComments} (post_id, user_id, text, created_at)
-        select post_id, ${id}::uuid, text, created_at from ${postComments} where user_id = ${templateId}::uuid and post_id not in ${othersPosts}`);
+      await copyContent(tx, id);
       return sandbox;
     });
   }
@@ -111,19 +93,16 @@ export class GuestSandboxesRepository {
   }
 
   /**
-   * Removes the sandboxes that end before `moment` (every one, if null), with all they wrote; answers
-   * how many went and the pictures of their posts that no remaining post shows (a copy of a seeded
-   * post shares its picture).
+   * Removes the sandboxes that end before `moment` (every one, if null), after `removeContent` has
+   * removed what they wrote in the same transaction; answers how many went and what `removeContent` answered.
    */
-  async remove(endingBefore: Date | null): Promise<{ removed: number; unusedPictures: string[] }> {
+  async remove<T>(endingBefore: Date | null, removeContent: (tx: Transaction, sandboxIds: string[]) => Promise<T>): Promise<{ removed: number; content: T }> {
     return this.db.transaction(async (tx) => {
       const ending = and(isNotNull(users.sandboxExpiresAt), endingBefore ? lt(users.sandboxExpiresAt, endingBefore) : undefined);
-      const pictures = await tx
-        .selectDistinct({ picturePath: posts.picturePath })
-        .from(posts)
-        .where(and(inArray(posts.userId, tx.select({ id: users.id }).from(users).where(ending)), isNotNull(posts.picturePath)));
-      const removed = await tx.delete(users).where(ending).returning({ id: users.id });
-      return { removed: removed.length, unusedPictures: await picturesNoPostShows(tx, pictures.map((row) => row.picturePath!)) };
+      const ids = (await tx.select({ id: users.id }).from(users).where(ending)).map((row) => row.id);
+      const content = await removeContent(tx, ids);
+      const removed = ids.length ? await tx.delete(users).where(inArray(users.id, ids)).returning({ id: users.id }) : [];
+      return { removed: removed.length, content };
     });
   }
 
@@ -141,29 +120,6 @@ export class GuestSandboxesRepository {
     if (reserved.length > 0) return undefined;
     const [row] = await this.db.select({ used: users.sandboxPictureBytes }).from(users).where(eq(users.id, id));
     return row && row.used + bytes > quota.perSandbox ? 'sandbox' : 'total';
-  }
-
-  /**
-   * The template's content back to the seed's: its posts other than `seed.ownPosts` (by text), every
-   * comment of its own (the seed gives it none) and its likes of posts by anyone but `seed.likedAuthors`
-   * (emails) go. Answers the pictures of removed posts that no remaining post shows.
-   */
-  async restoreTemplateContent(templateId: string, seed: { ownPosts: string[]; likedAuthors: string[] }): Promise<string[]> {
-    return this.db.transaction(async (tx) => {
-      const notSeeded = (texts: string[]) => (texts.length ? notInArray(posts.description, texts) : undefined);
-      const removed = await tx
-        .delete(posts)
-        .where(and(eq(posts.userId, templateId), notSeeded(seed.ownPosts)))
-        .returning({ picturePath: posts.picturePath });
-      await tx.delete(postComments).where(eq(postComments.userId, templateId));
-      const seededLikes = tx
-        .select({ id: posts.id })
-        .from(posts)
-        .innerJoin(users, eq(users.id, posts.userId))
-        .where(and(inArray(users.email, seed.likedAuthors), eq(users.sandboxed, false)));
-      await tx.delete(postLikes).where(and(eq(postLikes.userId, templateId), notInArray(postLikes.postId, seededLikes)));
-      return picturesNoPostShows(tx, removed.flatMap((row) => (row.picturePath ? [row.picturePath] : [])));
-    });
   }
 }
 
@@ -185,12 +141,4 @@ async function refusalOf(tx: Database, { clientIp, perIpPerHour, max, now }: San
   if (counts.fromAddress >= perIpPerHour) return { refused: 'address', retryAfterMs: untilMs(counts.oldestFromAddress, HOUR_MS) };
   if (counts.live >= max) return { refused: 'total', retryAfterMs: untilMs(counts.firstEnd) };
   return undefined;
-}
-
-/** Of `paths`, the pictures no post shows any more (a copy of a seeded post shares its picture). */
-async function picturesNoPostShows(tx: Database, paths: string[]): Promise<string[]> {
-  if (paths.length === 0) return [];
-  const stillShown = await tx.selectDistinct({ picturePath: posts.picturePath }).from(posts).where(inArray(posts.picturePath, paths));
-  const shown = new Set(stillShown.map((row) => row.picturePath));
-  return [...new Set(paths)].filter((path) => !shown.has(path));
 }

@@ -5,21 +5,28 @@ import { clientAddressKey } from '../../common/rate-limit/client-address';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { ChangeNotifier } from '../../db/change-notifier';
-import { MEMBERS_TOPIC } from '../auth/active-members.cache';
-import { MediaStore } from '../media/media-store.service';
-import { DEMO_GUEST_POST, DEMO_MEMBERS } from './demo-members';
+import type { Transaction } from '../../db/transaction';
 import { GuestSandboxesRepository, type SandboxLimits, type SandboxRefusal } from './guest-sandboxes.repository';
+import { MEMBERS_TOPIC } from './members-topic';
 import type { UserRow } from './users.repository';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
-/** What the Matrix Network seed gives the guest: its one post, and likes of demo members' posts only. */
-const SEEDED_GUEST_CONTENT = {
-  ownPosts: [DEMO_GUEST_POST],
-  likedAuthors: Object.values(DEMO_MEMBERS).map((member) => member.email),
-};
+/**
+ * What another module keeps of a member that a guest sandbox copies from the template (posts, likes,
+ * comments). The modules that keep it sit above this one (they import it), so each registers its
+ * part here (`GuestSandboxes.addContent`) and writes its own tables.
+ */
+export interface SandboxContent {
+  /** Copies the template's rows to the new sandbox, in the transaction that opens it. */
+  copy(tx: Transaction, templateId: string, sandboxId: string): Promise<void>;
+  /** Deletes the sandboxes' rows in the transaction that removes them; answers what to do once that commits. */
+  remove(tx: Transaction, sandboxIds: readonly string[]): Promise<() => Promise<void>>;
+  /** Puts the template's rows back to the seed's (a token of it may have written before it was refused). */
+  restoreTemplate(templateId: string): Promise<void>;
+}
 
 /**
  * Every sign-in with the guest account opens a sandbox of its own: a copy of the seeded guest that
@@ -31,13 +38,18 @@ const SEEDED_GUEST_CONTENT = {
 export class GuestSandboxes implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(GuestSandboxes.name);
   private timer?: NodeJS.Timeout;
+  private readonly contents: SandboxContent[] = [];
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sandboxes: GuestSandboxesRepository,
-    private readonly media: MediaStore,
     private readonly notifier: ChangeNotifier,
   ) {}
+
+  /** Called by a module keeping members' content, as it starts (before any sign-in or sweep). */
+  addContent(content: SandboxContent): void {
+    this.contents.push(content);
+  }
 
   onApplicationBootstrap(): void {
     void this.sweepLogged();
@@ -55,7 +67,10 @@ export class GuestSandboxes implements OnApplicationBootstrap, OnModuleDestroy {
    */
   async open(templateId: string, clientIp: string): Promise<UserRow | undefined> {
     const limits = this.limitsFor(clientIp);
-    const opened = await this.sandboxes.open(templateId, new Date(limits.now.getTime() + this.config.guestSandboxMs), limits);
+    const copyContent = async (tx: Transaction, sandboxId: string) => {
+      for (const content of this.contents) await content.copy(tx, templateId, sandboxId);
+    };
+    const opened = await this.sandboxes.open(templateId, new Date(limits.now.getTime() + this.config.guestSandboxMs), limits, copyContent);
     if (opened && 'refused' in opened) throw this.refusal(opened);
     return opened;
   }
@@ -103,8 +118,7 @@ export class GuestSandboxes implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** The template's posts, likes and comments back to the seed's (a token of it may have written before it was refused). */
   async restoreTemplate(templateId: string): Promise<void> {
-    const unusedPictures = await this.sandboxes.restoreTemplateContent(templateId, SEEDED_GUEST_CONTENT);
-    await Promise.all(unusedPictures.map((fileName) => this.media.remove('posts', fileName)));
+    await Promise.all(this.contents.map((content) => content.restoreTemplate(templateId)));
   }
 
   /** Removes the sandboxes past their end, with what they wrote and their posts' pictures; answers how many went. */
@@ -118,11 +132,15 @@ export class GuestSandboxes implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async remove(endingBefore: Date | null): Promise<number> {
-    const { removed, unusedPictures } = await this.sandboxes.remove(endingBefore);
+    const { removed, content: afterCommit } = await this.sandboxes.remove(endingBefore, async (tx, sandboxIds) => {
+      const steps: Array<() => Promise<void>> = [];
+      for (const content of this.contents) steps.push(await content.remove(tx, sandboxIds));
+      return steps;
+    });
     if (removed === 0) return 0;
     // Tokens of removed sandboxes must stop at once in every process, as a removed member's do.
     await this.notifier.publish(MEMBERS_TOPIC);
-    await Promise.all(unusedPictures.map((fileName) => this.media.remove('posts', fileName)));
+    await Promise.all(afterCommit.map((step) => step()));
     this.logger.log(`Removed ${removed} guest sandbox(es)`);
     return removed;
   }

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import { DATABASE } from '../../db/database.module';
 import type { Database } from '../../db/database';
 import { friendships } from '../../db/schema/friendships.table';
-import { posts } from '../../db/schema/posts.table';
 import { profileViews } from '../../db/schema/profile-views.table';
-import { readableMember, users } from '../../db/schema/users.table';
+import { users } from '../../db/schema/users.table';
+import { postCountOf } from '../posts/posts.reads';
+import { readableMember } from './users.reads';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -27,14 +27,8 @@ const friendColumns = {
 };
 export type FriendRow = { [K in keyof typeof friendColumns]: string };
 
-/**
- * How many rows of `table` name the member in `column`. Drizzle leaves columns unqualified in a
- * one-table select, where a bare "id" would mean the subquery's own table: every name is spelled out.
- */
-function rowsNamingMember(table: AnyPgTable, column: AnyPgColumn) {
-  const qualified = (owner: AnyPgTable, name: string) => sql`${owner}.${sql.identifier(name)}`;
-  return sql<number>`(select count(*)::int from ${table} where ${qualified(table, column.name)} = ${qualified(users, users.id.name)})`;
-}
+// Spelled out: Drizzle leaves columns unqualified in a one-table select, where a subquery's bare "id" is its own.
+const qualifiedMemberId = sql`${users}.${sql.identifier(users.id.name)}`;
 
 /** What the owner's admin API shows of a member: no hash, plus how many friends and posts they have. */
 const adminColumns = {
@@ -49,8 +43,8 @@ const adminColumns = {
   // Both counts walk an index on the member's id (the friendships key, posts_author_feed_idx).
   // Guest sandboxes befriend seeded members for a day: they are not the owner's members to count.
   friends: sql<number>`(select count(*)::int from ${friendships} f join ${users} friend on friend.id = f.friend_id
-    where f.user_id = ${users}.${sql.identifier(users.id.name)} and friend.sandbox_expires_at is null)`,
-  posts: rowsNamingMember(posts, posts.userId),
+    where f.user_id = ${qualifiedMemberId} and friend.sandbox_expires_at is null)`,
+  posts: postCountOf(qualifiedMemberId),
 };
 export type AdminMemberRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'location' | 'occupation' | 'createdAt' | 'disabledAt'> & {
   friends: number;
