@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GUEST_ACCOUNT, type AdminMember } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema/users.table';
-import { hashPassword } from '../src/modules/auth/password-hasher';
+import { hashPassword } from '../src/modules/users/password-hasher';
 import { admin, ADMIN_TOKEN } from './helpers/generation';
 import { registerMember, removeMember, storedFiles, type TestMember } from './helpers/members';
 import { createTestApp, type TestApp } from './helpers/test-app';

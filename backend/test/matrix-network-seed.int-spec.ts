@@ -11,7 +11,7 @@ import { posts } from '../src/db/schema/posts.table';
 import { users } from '../src/db/schema/users.table';
 import { matrixNetworkSeed } from '../src/db/seed/matrix-network.seed';
 import { runSeeds, type SeedReport } from '../src/db/seed/seeder';
-import { verifyPassword } from '../src/modules/auth/password-hasher';
+import { verifyPassword } from '../src/modules/users/password-hasher';
 import { mediaDir, STORED_NAME } from '../src/modules/media/media-paths';
 import { drawSeedPictures } from './helpers/content';
 import { makeTempDir } from './helpers/test-app';

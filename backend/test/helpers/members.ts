@@ -9,7 +9,7 @@ import type { Response } from 'supertest';
 import { RUNTIME_SECRETS } from '../../src/config/config.module';
 import { ChangeNotifier } from '../../src/db/change-notifier';
 import { users } from '../../src/db/schema/users.table';
-import { MEMBERS_TOPIC } from '../../src/modules/auth/active-members.cache';
+import { MEMBERS_TOPIC } from '../../src/modules/users/members-topic';
 import type { RuntimeSecrets } from '../../src/config/runtime-secrets';
 import type { TestApp } from './test-app';
 

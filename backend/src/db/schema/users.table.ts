@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Matrix Network members. `email` is stored lower-cased, so its unique constraint is case-blind. */
@@ -43,13 +43,3 @@ export const memberReference = (column: string) =>
   uuid(column)
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
-
-/**
- * Whether the member `table` names (the users table, or an alias of it in a subquery) is one a reader
- * may see: every member who is not sandboxed, and the reader's own sandbox (`sandbox`: its id, or null
- * for a member reading). Sandboxed rows are few, so this costs one look at a row already joined.
- */
-export const readableMember = (table: string, sandbox: unknown): SQL => {
-  const member = sql.identifier(table);
-  return sql`(not ${member}.sandboxed or ${member}.id = ${sandbox}::uuid)`;
-};

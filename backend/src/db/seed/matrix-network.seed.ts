@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { GUEST_ACCOUNT } from '@atelier/contracts';
 import sharp from 'sharp';
-import { hashPassword } from '../../modules/auth/password-hasher';
+import { hashPassword } from '../../modules/users/password-hasher';
 import type { EncodedImage } from '../../modules/media/image-upload';
 import { mediaDir, type UploadKind } from '../../modules/media/media-paths';
 import { someFileMissing, type PendingPicture } from '../../modules/media/pending-pictures';

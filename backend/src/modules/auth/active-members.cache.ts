@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ChangeNotifier } from '../../db/change-notifier';
+import { MEMBERS_TOPIC } from '../users/members-topic';
 import { UsersService } from '../users/users.service';
-
-/** Removing or disabling members publishes this topic; every process forgets who it had seen. */
-export const MEMBERS_TOPIC = 'members';
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 50_000;

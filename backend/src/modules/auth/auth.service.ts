@@ -10,7 +10,7 @@ import { MediaStore } from '../media/media-store.service';
 import { GuestSandboxes } from '../users/guest-sandboxes.service';
 import { UsersService } from '../users/users.service';
 import type { LoginInput, RegisterInput } from './auth.schemas';
-import { hashPassword, verifyPassword } from './password-hasher';
+import { hashPassword, verifyPassword } from '../users/password-hasher';
 
 const AVATAR_MAX_SIDE = 1024;
 
