@@ -46,7 +46,7 @@ export default tseslint.config(
   },
   {
     // A cycle makes module order matter (a half-initialised import is undefined at load time).
-    files: ['frontend/src/**/*.{ts,tsx}', 'cli/{src,test}/**/*.ts', 'contracts/src/**/*.ts'],
+    files: ['frontend/src/**/*.{ts,tsx}', 'cli/{src,test}/**/*.ts', 'contracts/src/**/*.ts', 'backend/{src,test}/**/*.ts'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   ...frontendBoundaries,

@@ -12,7 +12,7 @@ const src = 'backend/src';
 
 const folderEntries = (relative) => readdirSync(path.join(root, relative), { withFileTypes: true });
 
-// Read at load, so a new module folder is fenced without editing this file.
+// Read at load, so a new module folder is fenced at once (and lint stops until moduleLayers places it).
 const modules = folderEntries(`${src}/modules`)
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -22,7 +22,101 @@ const outsideDb = folderEntries(src)
   .filter((entry) => entry.name !== 'db')
   .map((entry) => `${src}/${entry.name}`);
 
+// Every table's owning module: only its repositories (and db/: migrations, seeds, the schema index)
+// import the table. Another module reads it through the owner's `*.reads.ts` helpers (SQL fragments
+// and joins for its own statements, so a page stays one round trip) and writes it through the
+// owner's service. 'db' marks db/'s own bookkeeping.
+const tableOwners = {
+  'users.table.ts': 'users',
+  'friendships.table.ts': 'users',
+  'profile-views.table.ts': 'users',
+  'posts.table.ts': 'posts',
+  'post-likes.table.ts': 'posts',
+  'post-comments.table.ts': 'posts',
+  'site-profile.table.ts': 'content',
+  'career-highlights.table.ts': 'content',
+  'projects.table.ts': 'content',
+  'gpu-ads.table.ts': 'content',
+  'notices.table.ts': 'content',
+  'gallery-items.table.ts': 'content',
+  'exhibit-items.table.ts': 'content',
+  'resource-links.table.ts': 'content',
+  'trending-users.table.ts': 'content',
+  'generation-jobs.table.ts': 'generation',
+  'gpu-workers.table.ts': 'generation',
+  'generation-examples.table.ts': 'generation',
+  'seed-runs.table.ts': 'db',
+};
+
+// Modules by layer, lowest first: a module imports only modules of lower layers, so no two import
+// each other. Another module's `*.reads.ts` is the exception: it imports tables and Drizzle only.
+const moduleLayers = [
+  ['botfolk', 'health', 'media'],
+  ['content', 'generation', 'users'],
+  ['auth', 'posts'],
+  ['pages'],
+];
+
+/** What the maps above miss or name wrongly, given the table files and module folders there are. */
+export function mapProblems(tableFiles, moduleNames) {
+  return [
+    ...tableFiles.filter((file) => !(file in tableOwners)).map((file) => `${src}/db/schema/${file} has no owning module in tableOwners`),
+    ...Object.keys(tableOwners).filter((file) => !tableFiles.includes(file)).map((file) => `tableOwners names ${file}, which is not in ${src}/db/schema`),
+    ...Object.entries(tableOwners)
+      .filter(([, owner]) => owner !== 'db' && !moduleNames.includes(owner))
+      .map(([file, owner]) => `tableOwners gives ${file} to ${owner}, which is no folder of ${src}/modules`),
+    ...moduleNames.filter((module) => !moduleLayers.flat().includes(module)).map((module) => `${src}/modules/${module} is in no layer of moduleLayers`),
+    ...moduleLayers.flat().filter((module) => !moduleNames.includes(module)).map((module) => `moduleLayers names ${module}, which is no folder of ${src}/modules`),
+  ];
+}
+
+// A table file or module folder missing above stops every lint run: none goes unowned or unlayered.
+const tableFiles = folderEntries(`${src}/db/schema`)
+  .map((entry) => entry.name)
+  .filter((name) => name.endsWith('.table.ts'));
+const problems = mapProblems(tableFiles, modules);
+if (problems.length > 0) throw new Error(`eslint/backend-boundaries.mjs: ${problems.join('; ')}.`);
+
+const tablesOf = (owner) =>
+  Object.entries(tableOwners)
+    .filter(([, tableOwner]) => tableOwner === owner)
+    .map(([file]) => `${src}/db/schema/${file}`);
+const layerOf = (module) => moduleLayers.findIndex((layer) => layer.includes(module));
+// Absolute: import-x matches a glob zone's exceptions against the resolved path as it is.
+const readsHelpers = path.join(root, src, 'modules/**/*.reads.ts');
+
+const ownershipZones = modules.flatMap((module) =>
+  [...new Set(Object.values(tableOwners))]
+    .filter((owner) => owner !== module)
+    .map((owner) => ({
+      target: `${src}/modules/${module}`,
+      from: tablesOf(owner),
+      message:
+        owner === 'db'
+          ? "This table is db/'s own bookkeeping: only db/ uses it."
+          : `This table belongs to the ${owner} module (tableOwners in eslint/backend-boundaries.mjs): write it through ${owner}'s service (hand it your transaction when both writes must commit together), and read it in your repository through a helper in modules/${owner}/${owner}.reads.ts.`,
+    })),
+);
+
+const layerZones = modules
+  .map((module) => ({
+    target: `${src}/modules/${module}`,
+    from: modules.filter((other) => other !== module && layerOf(other) >= layerOf(module)).map((other) => `${src}/modules/${other}/**`),
+    except: [readsHelpers],
+    message: `${module} imports only modules of lower layers (moduleLayers in eslint/backend-boundaries.mjs), so modules never import each other in a cycle: move what both need into the lower module or common/, or let the lower module define an interface the higher one implements and registers.`,
+  }))
+  .filter((zone) => zone.from.length > 0);
+
 const zones = [
+  ...ownershipZones,
+  ...layerZones,
+  {
+    target: `${src}/modules/**/*.reads.ts`,
+    from: `${src}/modules/**`,
+    except: [readsHelpers],
+    message: "A *.reads.ts helper imports only its module's tables, Drizzle and other reads helpers, so any module's repository may import it without closing a cycle.",
+  },
+
   ...modules
     .map((module) => ({
       target: `${src}/modules/${module}`,
@@ -55,8 +149,9 @@ export const backendBoundaries = [
   {
     name: 'atelier/backend-drizzle-in-repositories',
     files: [`${src}/**/*.ts`],
-    // db/ is the database itself (client, schema, migrations, seeds); specs build Drizzle's errors.
-    ignores: [`${src}/db/**`, `${src}/**/*.repository.ts`, `${src}/**/*.spec.ts`],
+    // db/ is the database itself (client, schema, migrations, seeds); a *.reads.ts builds SQL for
+    // other modules' repositories; specs build Drizzle's errors.
+    ignores: [`${src}/db/**`, `${src}/**/*.repository.ts`, `${src}/**/*.reads.ts`, `${src}/**/*.spec.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -66,6 +161,7 @@ export const backendBoundaries = [
             { regex: '(^|/)db/schema(/|$)', message: `Tables are read and written in repositories. ${onlyRepositories}` },
             { regex: '(^|/)db/database\\.module$', importNames: ['DATABASE'], message: onlyRepositories },
             { regex: '(^|/)db/database$', importNames: ['Database'], message: onlyRepositories },
+            { regex: '\\.reads$', message: `A *.reads.ts helper is SQL for a repository's own statements. ${onlyRepositories}` },
           ],
         },
       ],
