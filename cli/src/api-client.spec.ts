@@ -66,7 +66,7 @@ describe('ApiClient', () => {
     await client.get('/admin/jobs/{id}', { path: { id: 'a b/../c' } });
     expect(lastRequest.url).toBe('/api/admin/jobs/a%20b%2F..%2Fc');
     await client.get('/admin/users', { query: { q: 'ada & co', limit: undefined } });
-    expect(lastRequest.url).toBe('/api/admin/users?q=ada+%26+co');
+    expect(lastRequest.url).toBe('/api/admin/users?q=ada%20%26%20co');
     await client.get('/admin/users');
     expect(lastRequest.url).toBe('/api/admin/users');
   });

@@ -1,5 +1,6 @@
 import type { ErrorBody, ErrorCode, FieldError } from '@atelier/contracts';
-import type { paths } from './generated/atelier-api';
+import type { ApiRoutes as Routes } from '@atelier/contracts/api-types';
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
 
 export const DEFAULT_API_URL = 'http://localhost:3000';
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -70,12 +71,12 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
-// The client is typed by the API's own OpenAPI document (generated/atelier-api.d.ts, made from the
+// openapi-fetch sends the requests; the methods below keep the CLI's call shape (path, query, json,
+// form) and are typed by the API's own OpenAPI document (@atelier/contracts/api-types, made from the
 // server's zod schemas): a path the API does not have, a parameter or field it does not take, or an
 // answer read as the wrong shape is a compile error here, not a surprise at run time.
 
 /** The API's routes as the CLI names them: without the `/api` the client adds. */
-type Routes = { [P in keyof paths as P extends `/api${infer Rest}` ? Rest : never]: paths[P] };
 export type ApiPath = keyof Routes;
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -121,29 +122,30 @@ type Init<O> = PathParameters<O> & QueryParameters<O> & Content<O> & CallOptions
 /** The init argument, optional when the operation needs nothing in it. */
 type InitArgs<O> = Partial<Init<O>> extends Init<O> ? [init?: Init<O>] : [init: Init<O>];
 
-interface RequestInit {
-  path?: Record<string, string | number>;
-  query?: Record<string, string | number | boolean | undefined>;
-  json?: unknown;
-  form?: FormData;
-  timeoutMs?: number;
-  acceptStatuses?: number[];
-}
-
 export interface ApiResponse<T> {
   status: number;
   body: T;
 }
 
+/** What a call passes on, whatever its operation: the typed `Init` above, seen from inside the client. */
+interface CallInit extends CallOptions {
+  path?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  json?: unknown;
+  form?: FormData;
+}
+
 export class ApiClient {
   readonly baseUrl: string;
-  private readonly token?: string;
   private readonly timeoutMs: number;
+  private readonly client: Client<Routes>;
 
   constructor(options: ApiClientOptions) {
     this.baseUrl = normaliseApiBase(options.baseUrl);
-    this.token = options.token || undefined;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    this.client = createClient<Routes>({ baseUrl: this.url(''), headers });
   }
 
   /** The full URL of an API path such as `/health`. */
@@ -152,23 +154,23 @@ export class ApiClient {
   }
 
   get<P extends PathsOf<'get'>>(path: P, ...[init]: InitArgs<Operation<P, 'get'>>): Promise<ApiResponse<Answer<Operation<P, 'get'>>>> {
-    return this.request('GET', path, init as RequestInit | undefined);
+    return this.request('GET', path, init);
   }
 
   post<P extends PathsOf<'post'>>(path: P, ...[init]: InitArgs<Operation<P, 'post'>>): Promise<ApiResponse<Answer<Operation<P, 'post'>>>> {
-    return this.request('POST', path, init as RequestInit | undefined);
+    return this.request('POST', path, init);
   }
 
   put<P extends PathsOf<'put'>>(path: P, ...[init]: InitArgs<Operation<P, 'put'>>): Promise<ApiResponse<Answer<Operation<P, 'put'>>>> {
-    return this.request('PUT', path, init as RequestInit | undefined);
+    return this.request('PUT', path, init);
   }
 
   patch<P extends PathsOf<'patch'>>(path: P, ...[init]: InitArgs<Operation<P, 'patch'>>): Promise<ApiResponse<Answer<Operation<P, 'patch'>>>> {
-    return this.request('PATCH', path, init as RequestInit | undefined);
+    return this.request('PATCH', path, init);
   }
 
   delete<P extends PathsOf<'delete'>>(path: P, ...[init]: InitArgs<Operation<P, 'delete'>>): Promise<ApiResponse<Answer<Operation<P, 'delete'>>>> {
-    return this.request('DELETE', path, init as RequestInit | undefined);
+    return this.request('DELETE', path, init);
   }
 
   /** A file the site serves (`/assets/...`), as bytes. */
@@ -184,54 +186,51 @@ export class ApiClient {
     throw new ApiUnreachableError(this.baseUrl, `GET ${sitePath} answered HTTP ${response.status}`);
   }
 
-  /** `/admin/jobs/{id}` with `{ id }` filled in (encoded), and the query after it. */
-  private pathOf(template: string, { path = {}, query = {} }: RequestInit): string {
-    const filled = template.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(String(path[name])));
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
-    return search.size > 0 ? `${filled}?${search}` : filled;
+  private async request<T>(method: Uppercase<Method>, path: ApiPath, init: object = {}): Promise<ApiResponse<T>> {
+    const { path: pathParameters, query, json, form, timeoutMs = this.timeoutMs, acceptStatuses = [] } = init as CallInit;
+    // The operation's types were checked by the public method; openapi-fetch's own overloads cannot see through P.
+    const { data, error, response } = await this.client.request(method.toLowerCase() as never, path as never, {
+      params: { path: pathParameters, query },
+      body: form ?? json,
+      signal: AbortSignal.timeout(timeoutMs),
+      middleware: [atelierAnswers(this.baseUrl, timeoutMs, acceptStatuses)],
+    } as never);
+    // An accepted non-2xx status (the health check's 503) comes back as openapi-fetch's `error`; empty is ''.
+    return { status: response.status, body: (data ?? (error === '' ? undefined : error)) as T };
   }
+}
 
-  private async request<T>(method: string, template: string, init: RequestInit = {}): Promise<ApiResponse<T>> {
-    const url = this.url(this.pathOf(template, init));
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (this.token) headers.Authorization = `Bearer ${this.token}`;
-    const timeoutMs = init.timeoutMs ?? this.timeoutMs;
-    let requestBody: string | FormData | undefined = init.form;
-    if (init.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      requestBody = JSON.stringify(init.json);
-    }
-
-    let status: number;
-    let contentType: string;
-    let text: string;
-    try {
-      const response = await fetch(url, { method, headers, body: requestBody, signal: AbortSignal.timeout(timeoutMs) });
-      status = response.status;
-      contentType = response.headers.get('content-type') ?? '';
-      text = await response.text(); // inside the try: the timeout also covers a body that never ends
-    } catch (error) {
-      throw new ApiUnreachableError(this.baseUrl, describeNetworkError(error, url, timeoutMs));
-    }
-
-    const answered = (status >= 200 && status < 300) || init.acceptStatuses?.includes(status) === true;
-    if (answered && text === '') return { status, body: undefined as T }; // 204 No Content and the like
-    const body = parseJson(text);
-    if (body === undefined) {
-      const what = contentType ? `${contentType.split(';')[0]}, not JSON` : 'a body that is not JSON';
-      throw new ApiUnreachableError(
-        this.baseUrl,
-        `${method} ${new URL(url).pathname} answered HTTP ${status} with ${what}; is this an Atelier site?`,
-      );
-    }
-    if (status >= 400 && isErrorBody(body)) throw new ApiError(body);
-    if (answered) return { status, body: body as T };
-    throw new ApiUnreachableError(
-      this.baseUrl,
-      `${method} ${new URL(url).pathname} answered HTTP ${status} without an Atelier error body; is this an Atelier site?`,
-    );
-  }
+/**
+ * Middleware that turns every answer that is not the API's into an error the CLI explains: no
+ * answer (refused, timed out), a body that is not JSON, the API's error body (an ApiError), or an
+ * error status without one. What passes is a 2xx or listed status with JSON or nothing at all.
+ */
+function atelierAnswers(baseUrl: string, timeoutMs: number, acceptStatuses: number[]): Middleware {
+  const unreachable = (error: unknown, url: string) => new ApiUnreachableError(baseUrl, describeNetworkError(error, url, timeoutMs));
+  return {
+    onError: ({ error, request }) => unreachable(error, request.url),
+    async onResponse({ request, response }) {
+      const { status } = response;
+      const where = `${request.method} ${new URL(request.url).pathname} answered HTTP ${status}`;
+      let text: string;
+      try {
+        text = await response.text(); // the timeout also covers a body that never ends
+      } catch (error) {
+        throw unreachable(error, request.url);
+      }
+      const answered = (status >= 200 && status < 300) || acceptStatuses.includes(status);
+      if (answered && text === '') return new Response(null, { status, headers: response.headers }); // 204 No Content and the like
+      const body = parseJson(text);
+      if (body === undefined) {
+        const contentType = response.headers.get('content-type');
+        const what = contentType ? `${contentType.split(';')[0]}, not JSON` : 'a body that is not JSON';
+        throw new ApiUnreachableError(baseUrl, `${where} with ${what}; is this an Atelier site?`);
+      }
+      if (status >= 400 && isErrorBody(body)) throw new ApiError(body);
+      if (!answered) throw new ApiUnreachableError(baseUrl, `${where} without an Atelier error body; is this an Atelier site?`);
+      return new Response(text, { status, headers: response.headers });
+    },
+  };
 }
 
 function parseJson(text: string): unknown {

@@ -13,9 +13,24 @@ describe('apiRequest', () => {
     const { data, headers } = await apiRequest('/posts/p1/like', { method: 'PATCH', token: 'jwt', json: { a: 1 }, query: { cursor: 'c 1', limit: undefined } });
     expect(data).toEqual([{ _id: 'p1' }]);
     expect(headers.get('x-next-cursor')).toBe('abc');
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('/api/posts/p1/like?cursor=c+1');
-    expect(init).toMatchObject({ method: 'PATCH', body: '{"a":1}', headers: { Authorization: 'Bearer jwt', 'Content-Type': 'application/json' } });
+    const request = fetchMock.mock.calls[0][0] as Request;
+    expect(request.url).toBe(`${location.origin}/api/posts/p1/like?cursor=c%201`);
+    expect(request.method).toBe('PATCH');
+    expect(await request.text()).toBe('{"a":1}');
+    expect(request.headers.get('Authorization')).toBe('Bearer jwt');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('sends a form as multipart, and no Authorization header without a token', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(201, { _id: 'u1' }));
+    const form = new FormData();
+    form.set('picture', new File(['png'], 'me.png'));
+    await expect(apiRequest('/auth/register', { method: 'POST', form })).resolves.toMatchObject({ data: { _id: 'u1' } });
+    const request = fetchMock.mock.calls[0][0] as Request;
+    expect(request.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    // (jsdom's File reaches Node's Request without its name, so the part's name and bytes are checked.)
+    expect(await request.text()).toMatch(/name="picture".*\r\n\r\npng\r\n/s);
+    expect(request.headers.has('Authorization')).toBe(false);
   });
 
   it("throws the server's error body as an ApiError", async () => {

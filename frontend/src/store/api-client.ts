@@ -1,4 +1,6 @@
 import type { ErrorBody, FieldError } from '@atelier/contracts';
+import type { ApiRoutes } from '@atelier/contracts/api-types';
+import createClient, { type Middleware } from 'openapi-fetch';
 import { config } from '../config';
 
 /** A failed API call: the server's error body, or `NETWORK` when no answer came at all. */
@@ -33,13 +35,6 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-function urlFor(base: string, path: string, query: ApiRequest['query']): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
-  const search = params.toString();
-  return `${base}${path}${search ? `?${search}` : ''}`;
-}
-
 /**
  * A Retry-After header as seconds from `now`: either form HTTP allows (delay-seconds, or an HTTP
  * date, RFC 9110 section 10.2.3); null when there is none or it cannot be read.
@@ -62,24 +57,45 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, 'INTERNAL', `The server answered ${response.status}`, [], retryAfter);
 }
 
-/** One call to the social API (VITE_API_URL) or the given `base`; any non-2xx answer throws an ApiError. */
+/** Every failure as an ApiError, so the sagas see one shape: no answer (NETWORK) or any non-2xx answer. */
+const failuresAsApiErrors: Middleware = {
+  onError: () => new ApiError(0, 'NETWORK', 'The server could not be reached; check your connection and try again'),
+  async onResponse({ response }) {
+    if (!response.ok) throw await errorFrom(response);
+  },
+};
+
+/**
+ * The API client, typed by the API's OpenAPI document: call it with the route and a `baseUrl`
+ * (config.apiUrl or config.genApiUrl, read per call). A relative base is resolved against the page,
+ * since a Request needs an absolute URL outside the browser (the specs' jsdom).
+ */
+// fetch is looked up at each call, not once here, so a stand-in installed later (the specs') is used.
+export const api = createClient<ApiRoutes>({ fetch: (request) => globalThis.fetch(request) });
+api.use(failuresAsApiErrors);
+
+export const baseUrlOf = (base: string): string =>
+  typeof location === 'undefined' ? base : new URL(base, location.href).href.replace(/\/$/, '');
+
+/** The Authorization header of a signed-in member's call. */
+export const bearer = (token: string | null | undefined): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
+
+/** What a call through `api` answered: every failure has thrown already (the middleware), so the data is there. */
+export async function answerOf<T>(call: Promise<{ data?: T; response: Response }>): Promise<ApiResponse<T>> {
+  const { data, response } = await call;
+  return { data: data as T, headers: response.headers };
+}
+
+/**
+ * One call by path, for callers that build the path themselves; any non-2xx answer throws an
+ * ApiError. The path is the API's, but checked only at run time: prefer `api` where the route is known.
+ */
 export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = {};
-  if (request.token) headers.Authorization = `Bearer ${request.token}`;
-  let body: BodyInit | undefined;
-  if (request.form) body = request.form;
-  else if (request.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(request.json);
-  }
-  let response: Response;
-  try {
-    const url = urlFor(request.base ?? config.apiUrl, path, request.query);
-    response = await fetch(url, { method: request.method ?? 'GET', headers, body });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'The server could not be reached; check your connection and try again');
-  }
-  if (!response.ok) throw await errorFrom(response);
-  const data = (response.status === 204 ? undefined : await response.json()) as T;
-  return { data, headers: response.headers };
+  const { data, response } = await api.request((request.method ?? 'GET').toLowerCase() as 'get', path as never, {
+    baseUrl: baseUrlOf(request.base ?? config.apiUrl),
+    headers: bearer(request.token),
+    params: { query: request.query },
+    body: request.form ?? request.json,
+  } as never);
+  return { data: data as T, headers: response.headers };
 }

@@ -7,7 +7,8 @@ import {
   type PostComment,
   type RegisterFields,
 } from '@atelier/contracts';
-import { apiRequest } from './api-client';
+import { config } from '../config';
+import { answerOf, api, baseUrlOf, bearer } from './api-client';
 
 // Every Matrix Network call the client makes (docs/requirements/api.md#calls), typed by the contracts.
 
@@ -35,38 +36,43 @@ const pageFrom = ({ data, headers }: { data: Post[]; headers: Headers }): FeedPa
   nextCursor: nextCursorOf(headers),
 });
 
+/** The per-call options of a Matrix Network call: the social API's base, and the member's token when signed in. */
+const social = (token?: string) => ({ baseUrl: baseUrlOf(config.apiUrl), headers: bearer(token) });
+
+// A multipart body is a FormData; the document types it as the form's fields, a picture as a string.
+const multipart = (form: FormData) => form as never;
+
 export const socialApi = {
   async register(fields: RegisterRequest): Promise<Member> {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('picturePath', fields.picture.name);
-    return (await apiRequest<Member>('/auth/register', { method: 'POST', form })).data;
+    return (await answerOf(api.POST('/auth/register', { ...social(), body: multipart(form) }))).data;
   },
 
   async login(email: string, password: string): Promise<LoginResponse> {
-    return (await apiRequest<LoginResponse>('/auth/login', { method: 'POST', json: { email, password } })).data;
+    return (await answerOf(api.POST('/auth/login', { ...social(), body: { email, password } }))).data;
   },
 
   async member(token: string, id: string): Promise<Member> {
-    return (await apiRequest<Member>(`/users/${encodeURIComponent(id)}`, { token })).data;
+    return (await answerOf(api.GET('/users/{id}', { ...social(token), params: { path: { id } } }))).data;
   },
 
   async friends(token: string, id: string): Promise<FriendSummary[]> {
-    return (await apiRequest<FriendSummary[]>(`/users/${encodeURIComponent(id)}/friends`, { token })).data;
+    return (await answerOf(api.GET('/users/{id}/friends', { ...social(token), params: { path: { id } } }))).data;
   },
 
   /** Adds or removes `friendId` from the signed-in member's friends; answers the list after. */
   async toggleFriend(token: string, myId: string, friendId: string): Promise<FriendSummary[]> {
-    const path = `/users/${encodeURIComponent(myId)}/${encodeURIComponent(friendId)}`;
-    return (await apiRequest<FriendSummary[]>(path, { method: 'PATCH', token })).data;
+    return (await answerOf(api.PATCH('/users/{id}/{friendId}', { ...social(token), params: { path: { id: myId, friendId } } }))).data;
   },
 
   async feed(token: string, cursor?: string): Promise<FeedPage> {
-    return pageFrom(await apiRequest<Post[]>('/posts', { token, query: { cursor } }));
+    return pageFrom(await answerOf(api.GET('/posts', { ...social(token), params: { query: { cursor } } })));
   },
 
   async memberPosts(token: string, userId: string, cursor?: string): Promise<FeedPage> {
-    return pageFrom(await apiRequest<Post[]>(`/posts/${encodeURIComponent(userId)}/posts`, { token, query: { cursor } }));
+    return pageFrom(await answerOf(api.GET('/posts/{userId}/posts', { ...social(token), params: { path: { userId }, query: { cursor } } })));
   },
 
   /** Answers the feed's first page with the new post on top. */
@@ -77,31 +83,28 @@ export const socialApi = {
       form.append('picture', picture);
       form.append('picturePath', picture.name);
     }
-    return pageFrom(await apiRequest<Post[]>('/posts', { method: 'POST', token, form }));
+    return pageFrom(await answerOf(api.POST('/posts', { ...social(token), body: multipart(form) })));
   },
 
   async toggleLike(token: string, postId: string): Promise<Post> {
-    return (await apiRequest<Post>(`/posts/${encodeURIComponent(postId)}/like`, { method: 'PATCH', token, json: {} })).data;
+    return (await answerOf(api.PATCH('/posts/{id}/like', { ...social(token), params: { path: { id: postId } }, body: {} }))).data;
   },
 
   async addComment(token: string, postId: string, text: string): Promise<Post> {
-    return (await apiRequest<Post>(`/posts/${encodeURIComponent(postId)}/comments`, { method: 'POST', token, json: { text } })).data;
+    return (await answerOf(api.POST('/posts/{id}/comments', { ...social(token), params: { path: { id: postId } }, body: { text } }))).data;
   },
 
   /** A page of the post's comments, whole and with their authors (the post itself embeds only the newest few). */
   async comments(token: string, postId: string, cursor?: string): Promise<CommentsPage> {
-    const { data, headers } = await apiRequest<PostComment[]>(`/posts/${encodeURIComponent(postId)}/comments`, {
-      token,
-      query: { cursor },
-    });
+    const { data, headers } = await answerOf(api.GET('/posts/{id}/comments', { ...social(token), params: { path: { id: postId }, query: { cursor } } }));
     return { comments: data, nextCursor: nextCursorOf(headers) };
   },
 
   async editPost(token: string, postId: string, description: string): Promise<Post> {
-    return (await apiRequest<Post>(`/posts/${encodeURIComponent(postId)}`, { method: 'PATCH', token, json: { description } })).data;
+    return (await answerOf(api.PATCH('/posts/{id}', { ...social(token), params: { path: { id: postId } }, body: { description } }))).data;
   },
 
   async deletePost(token: string, postId: string): Promise<void> {
-    await apiRequest<void>(`/posts/${encodeURIComponent(postId)}`, { method: 'DELETE', token });
+    await api.DELETE('/posts/{id}', { ...social(token), params: { path: { id: postId } } });
   },
 };

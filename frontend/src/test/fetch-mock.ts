@@ -16,9 +16,11 @@ export function fetchMock() {
           headers: { 'Content-Type': 'application/json' },
         }),
       ),
-    lastCall: () => {
-      const [url, init] = fetch.mock.lastCall ?? [];
-      return { url: String(url), method: init?.method, body: init?.body };
+    /** The last request (the API client sends a Request; its body is read from a copy). */
+    lastCall: async () => {
+      const [input, init] = fetch.mock.lastCall ?? [];
+      const request = new Request(input ?? 'about:blank', init).clone();
+      return { url: request.url, method: request.method, body: request.body ? await request.text() : undefined };
     },
   };
 }

@@ -15,19 +15,19 @@ describe('botfolk api', () => {
   it('asks the generation API for a new individual', async () => {
     answer(ada);
     await expect(botfolkApi.random()).resolves.toEqual(ada);
-    expect(lastCall()).toMatchObject({ url: 'https://gen.example/api/pyface', method: 'GET' });
+    expect(await lastCall()).toMatchObject({ url: 'https://gen.example/api/pyface', method: 'GET' });
   });
 
   it('asks for exactly the individual with a DNA line', async () => {
     answer(bram);
     await expect(botfolkApi.fromDna(bram.dna)).resolves.toEqual(bram);
-    expect(lastCall().url).toBe(`https://gen.example/api/pyface?dna=${bram.dna}`);
+    expect((await lastCall()).url).toBe(`https://gen.example/api/pyface?dna=${bram.dna}`);
   });
 
   it('posts two parents for a child', async () => {
     answer(cleo);
     await expect(botfolkApi.offspring({ parentA: ada.dna, parentB: bram.dna })).resolves.toEqual(cleo);
-    expect(lastCall()).toMatchObject({
+    expect(await lastCall()).toMatchObject({
       url: 'https://gen.example/api/pyface/offspring',
       method: 'POST',
       body: JSON.stringify({ parentA: ada.dna, parentB: bram.dna }),

@@ -36,7 +36,7 @@ describe('generation api', () => {
   it('posts a prompt to start-job and a mode to start-dream, and answers the job id', async () => {
     answer({ id: 'job-1' });
     await expect(generationApi.startJob('a red fox in snow')).resolves.toEqual({ id: 'job-1' });
-    expect(lastCall()).toEqual({
+    expect(await lastCall()).toEqual({
       url: 'https://gen.example/api/start-job',
       method: 'POST',
       body: JSON.stringify({ prompt: 'a red fox in snow' }),
@@ -44,7 +44,7 @@ describe('generation api', () => {
 
     answer({ id: 'job-2' });
     await expect(generationApi.startDream('nightmare')).resolves.toEqual({ id: 'job-2' });
-    expect(lastCall()).toEqual({
+    expect(await lastCall()).toEqual({
       url: 'https://gen.example/api/start-dream',
       method: 'POST',
       body: JSON.stringify({ mode: 'nightmare' }),
@@ -54,17 +54,17 @@ describe('generation api', () => {
   it('asks for a job status by id, the id escaped', async () => {
     answer(completed);
     await expect(generationApi.jobStatus('job-1')).resolves.toEqual(completed);
-    expect(lastCall()).toMatchObject({ url: 'https://gen.example/api/job-status/job-1', method: 'GET' });
+    expect(await lastCall()).toMatchObject({ url: 'https://gen.example/api/job-status/job-1', method: 'GET' });
 
     answer({ ...completed, id: 'a/b', status: 'IN_QUEUE', output: [] });
     await generationApi.jobStatus('a/b');
-    expect(lastCall().url).toBe('https://gen.example/api/job-status/a%2Fb');
+    expect((await lastCall()).url).toBe('https://gen.example/api/job-status/a%2Fb');
   });
 
   it('asks for the model and GPUs', async () => {
     answer({ renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX 4090'] });
     await expect(generationApi.info()).resolves.toEqual({ renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX 4090'] });
-    expect(lastCall()).toMatchObject({ url: 'https://gen.example/api/generation/info', method: 'GET' });
+    expect(await lastCall()).toMatchObject({ url: 'https://gen.example/api/generation/info', method: 'GET' });
   });
 
   it("refuses a non-2xx answer with the server's code, and no answer at all as NETWORK", async () => {

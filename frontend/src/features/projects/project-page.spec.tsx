@@ -14,9 +14,12 @@ beforeAll(() => import('./project-page'));
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** The URL fetch was asked for: the API client passes a Request. */
+const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : String(input));
+
 /** The content API as the route's loader and the page reach it: a project's page, or 404. */
 function contentServer(url: RequestInfo | URL): Promise<Response> {
-  const slug = /\/content\/projects\/([^/?]+)$/.exec(String(url))?.[1];
+  const slug = /\/content\/projects\/([^/?]+)$/.exec(urlOf(url))?.[1];
   const page = slug === undefined ? undefined : projectPages[decodeURIComponent(slug)];
   return Promise.resolve(page ? json(page) : json({ code: 'NOT_FOUND', message: 'No such project' }, 404));
 }
@@ -50,12 +53,12 @@ const expectOpensInNewTab = (link: HTMLElement, href: string) => {
 describe('/project/<slug>', { timeout: 20_000 }, () => {
   it('asks the content API for the page of its own route, once', async () => {
     await openProject('bedrock');
-    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([expect.stringMatching(/\/api\/content\/projects\/bedrock$/)]);
+    expect(fetch.mock.calls.map(([url]) => urlOf(url))).toEqual([expect.stringMatching(/\/api\/content\/projects\/bedrock$/)]);
   });
 
   it('shows any project the content API has: the route is not a fixed list', async () => {
     const added: ProjectPage = { slug: 'new-thing', title: 'A New Thing', subtitle: 'Added by the owner today', blocks: [] };
-    fetch.mockImplementation((url) => (String(url).endsWith('/content/projects/new-thing') ? Promise.resolve(json(added)) : contentServer(url)));
+    fetch.mockImplementation((url) => (urlOf(url).endsWith('/content/projects/new-thing') ? Promise.resolve(json(added)) : contentServer(url)));
     renderApp('/project/new-thing');
     expect(await screen.findByRole('heading', { level: 1, name: 'A New Thing' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('A New Thing | Atelier'));
