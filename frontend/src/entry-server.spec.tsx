@@ -4,9 +4,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PAGE_DATA_ELEMENT_ID, readPageData } from './app/server-render/page-data';
-import type { ContentFetcher } from '@atelier/contracts';
+import type { PublicReads } from '@atelier/contracts';
 import { pageContentOf } from './app/page-content-loader';
 import { renderPage } from './entry-server';
+import { readKey, type ReadName } from './store/content-api';
 import { projectPages, siteContent, trendingUsers } from './test/content-fixtures';
 import { ada, bram } from './features/botfolk/botfolk-test-data';
 import { builtInExamples } from './features/generation/generation-test-data';
@@ -27,32 +28,57 @@ const template = [
   '<body><div id="root"></div></body></html>',
 ].join('');
 
+/** A read's key, as the page data carries its answer. */
+const key = <K extends ReadName>(name: K, ...args: Parameters<PublicReads[K]>) => readKey(name, args);
+
 const answers: Record<string, unknown> = {
-  '/content/site': siteContent,
-  '/content/trending': trendingUsers,
-  '/content/gallery': galleryItems,
-  '/content/resources': resourceLinks,
-  '/content/exhibit': exhibitItems,
-  '/content/projects/solar': projectPages.solar,
-  '/pyface': ada,
-  '/generation/info': { renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX A5000', 'RTX 3090'] },
-  '/generation/examples': builtInExamples(),
-  [`/pyface?dna=${bram.dna}`]: bram,
+  [key('site')]: siteContent,
+  [key('trending')]: trendingUsers,
+  [key('gallery')]: galleryItems,
+  [key('resources')]: resourceLinks,
+  [key('exhibit')]: exhibitItems,
+  [key('project', 'solar')]: projectPages.solar,
+  [key('pyface', {})]: ada,
+  [key('pyface', { dna: bram.dna })]: bram,
+  [key('generationInfo')]: { renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX A5000', 'RTX 3090'] },
+  [key('generationExamples')]: builtInExamples(),
 };
 
-let fetchContent: ReturnType<typeof vi.fn<ContentFetcher>>;
+/** The reads the render made, by key, in order. */
+let asked: string[];
+/** Set: every read fails with it. */
+let failure: Error | null;
 beforeEach(() => {
-  // As the backend's contentByPath: null for a project that does not exist, a throw for a failure.
-  fetchContent = vi.fn<ContentFetcher>(async (path) => {
-    if (path.startsWith('/content/projects/') && !(path in answers)) return null;
-    if (!(path in answers)) throw new Error(`No public content at ${path}`);
-    return answers[path];
-  });
+  asked = [];
+  failure = null;
 });
 
-const answerFor = (path: string) => renderPage({ url: `http://localhost${path}`, template }, fetchContent);
+// As the backend's in-process reads: null for a project that does not exist, a throw for a failure
+// (a DNA line the API refuses).
+async function answer(name: ReadName, args: unknown[]): Promise<never> {
+  const asking = readKey(name, args as never);
+  asked.push(asking);
+  if (failure) throw failure;
+  if (name === 'project' && !(asking in answers)) return null as never;
+  if (!(asking in answers)) throw new Error(`Nothing public at ${asking}`);
+  return answers[asking] as never;
+}
 
-/** The content the page's loaders answered, by path, as the page data carries it. */
+const reads: PublicReads = {
+  site: () => answer('site', []),
+  gallery: () => answer('gallery', []),
+  exhibit: () => answer('exhibit', []),
+  resources: () => answer('resources', []),
+  trending: () => answer('trending', []),
+  project: (slug) => answer('project', [slug]),
+  pyface: (query) => answer('pyface', [query]),
+  generationInfo: () => answer('generationInfo', []),
+  generationExamples: () => answer('generationExamples', []),
+};
+
+const answerFor = (path: string) => renderPage({ url: `http://localhost${path}`, template }, reads);
+
+/** The content the page's loaders answered, by read key, as the page data carries it. */
 const contentOf = (page: Document) => pageContentOf(Object.values(readPageData(page)?.loaderData ?? {}).map((data) => ({ data })));
 
 /** The first HTML of a page that answers 200. */
@@ -76,8 +102,8 @@ describe('server render', { timeout: 20_000 }, () => {
     expect(root.querySelector('h1')?.textContent).toBe('Machine Learning, Generative AI, Python & Full-Stack Development');
     expect(root.textContent).toContain(siteContent.profile.ownerName);
     expect(root.textContent).toContain(`${trendingUsers[0].firstName} ${trendingUsers[0].lastName}`);
-    expect(fetchContent.mock.calls.map(([path]) => path).sort()).toEqual(['/content/gallery', '/content/site', '/content/trending']);
-    expect(contentOf(page)).toEqual({ '/content/site': siteContent, '/content/trending': trendingUsers, '/content/gallery': galleryItems });
+    expect([...asked].sort()).toEqual([key('gallery'), key('site'), key('trending')].sort());
+    expect(contentOf(page)).toEqual({ [key('site')]: siteContent, [key('trending')]: trendingUsers, [key('gallery')]: galleryItems });
   });
 
   it('draws the same markup for every visitor: the layout is in the styles, not guessed from the user agent', async () => {
@@ -92,7 +118,7 @@ describe('server render', { timeout: 20_000 }, () => {
 
   it('renders once: each piece of content is fetched once, by the route loaders', async () => {
     await render('/');
-    expect(fetchContent).toHaveBeenCalledTimes(3);
+    expect(asked).toHaveLength(3);
   });
 
   it('gives the page its scripts at low priority: its content is already there', async () => {
@@ -104,13 +130,13 @@ describe('server render', { timeout: 20_000 }, () => {
   });
 
   it('renders a page whose content cannot be fetched as loading, and leaves that content out of the page data', async () => {
-    fetchContent.mockRejectedValue(new Error('database down'));
+    failure = new Error('database down');
     const page = parse(await render('/project/solar'));
 
     expect(page.title).toBe('Project | Atelier');
     expect(page.querySelector('[role="status"][aria-label="Loading the project"]')).not.toBeNull();
     expect(contentOf(page)).toEqual({});
-    expect(fetchContent).toHaveBeenCalledWith('/content/projects/solar');
+    expect(asked).toEqual([key('project', 'solar')]);
   });
 
   it("renders any project from its content, titled by it; one that does not exist answers 404 and says so", async () => {
@@ -127,28 +153,28 @@ describe('server render', { timeout: 20_000 }, () => {
   });
 
   it('keeps markup out of the page data: a closing script tag in content stays text', async () => {
-    answers['/content/resources'] = [{ ...resourceLinks[0], title: '</script><script>alert(1)</script>' }];
+    answers[key('resources')] = [{ ...resourceLinks[0], title: '</script><script>alert(1)</script>' }];
     try {
       const html = (await render('/dev')) as string;
       expect(html).not.toContain('</script><script>alert(1)');
-      expect(contentOf(parse(html))['/content/resources']).toEqual(answers['/content/resources']);
+      expect(contentOf(parse(html))[key('resources')]).toEqual(answers[key('resources')]);
     } finally {
-      answers['/content/resources'] = resourceLinks;
+      answers[key('resources')] = resourceLinks;
     }
   });
 
   it('answers a page whose content has not changed with its last render, and renders it again when it has', async () => {
     const first = await render('/exhibit');
-    fetchContent.mockClear();
+    asked = [];
     expect(await render('/exhibit')).toBe(first);
-    expect(fetchContent.mock.calls).toEqual([['/content/exhibit']]);
+    expect(asked).toEqual([key('exhibit')]);
 
-    answers['/content/exhibit'] = [{ id: 'e1', model: 'A model only this test has', picturePath: '/assets/e1.png', width: 512, height: 512 }];
+    answers[key('exhibit')] = [{ id: 'e1', model: 'A model only this test has', picturePath: '/assets/e1.png', width: 512, height: 512 }];
     try {
       const changed = await render('/exhibit');
       expect(changed).toContain('A model only this test has');
     } finally {
-      answers['/content/exhibit'] = exhibitItems;
+      answers[key('exhibit')] = exhibitItems;
     }
   });
 
@@ -172,14 +198,14 @@ describe('server render', { timeout: 20_000 }, () => {
   ])('renders %s with the example picture its loader drew, its model, and who draws pictures, and carries them for hydration', async (path, page) => {
     const html = parse(await render(path));
     expect(html.querySelector('main p')?.textContent).toMatch(/(prompt|image) with Stable Diffusion 1\.5 on RTX A5000 and RTX 3090 GPUs\.$/);
-    expect(contentOf(html)).toEqual({ '/generation/info': answers['/generation/info'], '/generation/examples': answers['/generation/examples'] });
+    expect(contentOf(html)).toEqual({ [key('generationInfo')]: answers[key('generationInfo')], [key('generationExamples')]: answers[key('generationExamples')] });
     const example = html.querySelector<HTMLImageElement>(`img[src^="/assets/examples/${page}-"]`);
     expect(example).not.toBeNull();
     expect(example?.getAttribute('alt')).toMatch(/^Example (dream )?image made with Atelier Procedural v1,/);
     const drawn = Object.values(readPageData(html)?.loaderData ?? {}).find((data) => typeof data === 'object' && data !== null && 'example' in data);
     expect(example?.getAttribute('src')).toMatch(new RegExp(`^/assets/examples/${page}-${(drawn as { example: number }).example}\\.png\\?`));
     if (page === 'forge') expect(html.querySelector('figcaption')?.textContent).toBe('[ example image - Atelier Procedural v1 ]');
-    expect(fetchContent.mock.calls.map(([asked]) => asked).sort()).toEqual(['/generation/examples', '/generation/info']);
+    expect([...asked].sort()).toEqual([key('generationExamples'), key('generationInfo')].sort());
   });
 
   it('renders the Bot Folk page and the lobby for a visitor who is not signed in', async () => {
@@ -189,7 +215,7 @@ describe('server render', { timeout: 20_000 }, () => {
     // The individual is drawn on the server, so the page does not grow under the reader once it is live.
     expect(life.querySelector('main article')?.getAttribute('aria-label')).toBe('Ada Quill');
     expect(life.querySelector('main img')?.getAttribute('src')).toBe(ada.svgimage);
-    expect(contentOf(life)).toEqual({ '/pyface': ada });
+    expect(contentOf(life)).toEqual({ [key('pyface', {})]: ada });
     const lobby = parse(await render('/lobby'));
     expect(lobby.title).toBe('Matrix Network: Sign In or Create Account');
     expect(lobby.querySelector('input[type="password"]')).not.toBeNull();
@@ -201,7 +227,7 @@ describe('server render', { timeout: 20_000 }, () => {
   it('draws the individual a Bot Folk permalink names; a DNA line the API refuses is left to the page, which says so', async () => {
     const permalink = parse(await render(`/life?dna=${bram.dna}`));
     expect(permalink.querySelector('main article')?.getAttribute('aria-label')).toBe('Bram Oxley');
-    expect(fetchContent).toHaveBeenCalledWith(`/pyface?dna=${bram.dna}`);
+    expect(asked).toEqual([key('pyface', { dna: bram.dna })]);
 
     const refused = parse(await render('/life?dna=NOT-DNA'));
     expect(refused.querySelector('main article')).toBeNull();
@@ -217,7 +243,7 @@ describe('server render', { timeout: 20_000 }, () => {
 
   it("holds the first paint until the whole page is parsed: index.html's rel=expect names the element after the page", async () => {
     const indexHtml = readFileSync(path.join(__dirname, '../index.html'), 'utf8');
-    const answer = await renderPage({ url: 'http://localhost/citadel', template: indexHtml }, fetchContent);
+    const answer = await renderPage({ url: 'http://localhost/citadel', template: indexHtml }, reads);
     const page = parse(answer!.html);
 
     const expectLink = page.head.querySelector('link[rel="expect"][blocking="render"]');
@@ -235,7 +261,7 @@ describe('server render', { timeout: 20_000 }, () => {
     expect(page.title).toBe(title);
     expect(page.querySelector('meta[name="description"]')?.getAttribute('content')).not.toBe('The site');
     expect(page.getElementById('root')?.innerHTML).toBe('');
-    expect(fetchContent).not.toHaveBeenCalled();
+    expect(asked).toEqual([]);
   });
 
   it('answers an unknown path 404, titled as the router’s error screen will be', async () => {
@@ -244,6 +270,6 @@ describe('server render', { timeout: 20_000 }, () => {
     const page = parse(answer!.html);
     expect(page.title).toBe('404 Not Found | Atelier');
     expect(page.getElementById('root')?.innerHTML).toBe('');
-    expect(fetchContent).not.toHaveBeenCalled();
+    expect(asked).toEqual([]);
   });
 });

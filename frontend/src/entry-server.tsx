@@ -1,4 +1,4 @@
-import type { ContentFetcher, PageRequest, RenderedPage } from '@atelier/contracts';
+import type { PageRequest, PublicReads, RenderedPage, ServerEntry } from '@atelier/contracts';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
@@ -17,8 +17,8 @@ import { EMOTION_KEY } from './theme/emotion-cache';
 
 // The server render of the public showcase pages (built by `vite build --ssr`, run by the backend):
 // the page's HTML with its content and styles, so it paints before the app's code has arrived; the
-// browser then hydrates it (app/start-app.tsx). The route loaders read the content in-process
-// (app/page-content-loader.ts), so each page renders once, and its styles come from emotion's server
+// browser then hydrates it (app/start-app.tsx). The route loaders read the content from the backend's
+// in-process PublicReads (app/page-content-loader.ts), so each page renders once, and its styles come from emotion's server
 // API. Other pages are left to the browser, but their first HTML still carries their own title and
 // description, and an unknown path answers 404.
 
@@ -36,8 +36,8 @@ const lastRenders = new Map<string, LastRender>();
 const LAST_RENDERS_KEPT = 100;
 
 /** The page's first HTML and status, or null when index.html should answer as it is (a redirect). */
-export async function renderPage(request: PageRequest, fetchContent: ContentFetcher): Promise<RenderedPage | null> {
-  const requestContext: ServerLoadContext = { fetchContent };
+export const renderPage: ServerEntry['renderPage'] = async (request: PageRequest, reads: PublicReads): Promise<RenderedPage | null> => {
+  const requestContext: ServerLoadContext = { reads };
   // A parameter no page reads must not cost a render (nor push real pages out of lastRenders).
   const url = renderedUrl(request.url).href;
   const context = await handler.query(new Request(url), { requestContext });
@@ -47,7 +47,7 @@ export async function renderPage(request: PageRequest, fetchContent: ContentFetc
   // Drawn in the browser (it depends on the visitor or on chance), under its own head.
   if (!isServerRendered(context)) return { status: 200, html: fillHead(request.template, metaOf(context)) };
   return renderShowcasePage({ ...request, url }, context);
-}
+};
 
 /** What the first HTML of an unknown path says; the router's error screen says the same once drawn. */
 const NOT_FOUND_META: RouteMeta = { title: '404 Not Found | Atelier', description: 'This page could not be shown.' };

@@ -1,22 +1,23 @@
-import type { ContentFetcher } from '@atelier/contracts';
+import type { PublicReads } from '@atelier/contracts';
 import type { LoaderFunction, Params, UIMatch } from 'react-router-dom';
-import { contentAt, prefetchContent, type PageContent } from '../store/content-api';
+import { contentApi, observedReads, settledContent, type PageContent } from '../store/content-api';
 
-// A route's page content comes from its loader. On the server (entry-server.tsx) the loader reads
-// the content in-process and waits for all of it, so the page renders once, complete. In the
-// browser a page shows at once with its skeletons: the loader starts the requests beside the
-// page's code and answers what has already arrived; the components ask for the rest.
+// A route's page content comes from its loader, which calls the PublicReads it is given: on the
+// server (entry-server.tsx) the in-process ones, and it waits for all of them, so the page renders
+// once, complete; in the browser contentApi's, over HTTP. There a page shows at once with its
+// skeletons: the loader starts the requests beside the page's code and answers what has already
+// arrived; the components ask for the rest.
 
 /** What the server render gives every loader (createStaticHandler's requestContext). */
 export interface ServerLoadContext {
-  fetchContent: ContentFetcher;
+  reads: PublicReads;
 }
 
 const isServerLoadContext = (context: unknown): context is ServerLoadContext =>
-  typeof context === 'object' && context !== null && typeof (context as Partial<ServerLoadContext>).fetchContent === 'function';
+  typeof context === 'object' && context !== null && typeof (context as Partial<ServerLoadContext>).reads === 'object';
 
-/** The public API reads a page shows (`/content/site`), from the route's params and the address. */
-export type ContentPaths = (params: Params, url: URL) => string[];
+/** The public reads a page shows (`reads => [reads.site()]`), from the route's params and the address. */
+export type PageReads = (reads: PublicReads, params: Params, url: URL) => readonly Promise<unknown>[];
 
 interface LoaderOptions {
   /**
@@ -27,28 +28,37 @@ interface LoaderOptions {
   inBrowser?: 'prefetch' | 'wait' | 'none';
 }
 
-/** What a content loader answers: the page's content by path. */
+/** What a content loader answers: the page's content by read key. */
 export interface ContentLoaderData {
   content: PageContent;
 }
 
-export function pageContentLoader(pathsOf: ContentPaths, { inBrowser = 'prefetch' }: LoaderOptions = {}): LoaderFunction<ContentLoaderData> {
+export function pageContentLoader(pageReads: PageReads, { inBrowser = 'prefetch' }: LoaderOptions = {}): LoaderFunction<ContentLoaderData> {
   return async ({ params, request, context }): Promise<ContentLoaderData> => {
-    const paths = pathsOf(params, new URL(request.url));
-    if (isServerLoadContext(context)) return { content: await fetchAll(paths, context.fetchContent) };
-    if (inBrowser === 'prefetch') return { content: prefetchContent(paths) };
-    if (inBrowser === 'wait') return { content: await fetchAll(paths, contentAt) };
-    return { content: {} };
+    const url = new URL(request.url);
+    if (isServerLoadContext(context)) return { content: await answersOf(read(pageReads, context.reads, params, url)) };
+    if (inBrowser === 'none') return { content: {} };
+    const asked = read(pageReads, contentApi, params, url);
+    if (inBrowser === 'wait') return { content: await answersOf(asked) };
+    for (const answer of asked.values()) answer.catch(() => undefined);
+    return { content: settledContent(asked.keys()) };
   };
 }
 
-/** Every path's answer; one that fails is left out (the component asks again and shows the failure). */
-async function fetchAll(paths: string[], fetchContent: ContentFetcher): Promise<PageContent> {
+/** Makes the page's reads, each answer under its key. */
+function read(pageReads: PageReads, reads: PublicReads, params: Params, url: URL): Map<string, Promise<unknown>> {
+  const asked = new Map<string, Promise<unknown>>();
+  pageReads(observedReads(reads, (key, answer) => asked.set(key, answer)), params, url);
+  return asked;
+}
+
+/** Every answer; a read that fails is left out (the component asks again and shows the failure). */
+async function answersOf(asked: Map<string, Promise<unknown>>): Promise<PageContent> {
   const answers: Record<string, unknown> = {};
   await Promise.all(
-    paths.map(async (path) => {
+    [...asked].map(async ([key, answer]) => {
       try {
-        answers[path] = await fetchContent(path);
+        answers[key] = await answer;
       } catch {
         // left out
       }
@@ -63,7 +73,7 @@ export function contentOf(data: unknown): PageContent {
   return typeof content === 'object' && content !== null ? content : {};
 }
 
-/** The content every matched route's loader answered, as one map by path. */
+/** The content every matched route's loader answered, as one map by read key. */
 export function pageContentOf(matches: readonly Pick<UIMatch, 'data'>[]): PageContent {
   return Object.assign({}, ...matches.map(({ data }) => contentOf(data))) as PageContent;
 }

@@ -82,7 +82,7 @@ export const SITE_META: RouteMeta = ROUTE_META.home;
  * exist says so.
  */
 export const projectMeta: ContentMeta = (data, { slug = '' }) => {
-  const page = contentOf(data)[contentApi.project.path(slug)] as ProjectPage | null | undefined;
+  const page = contentOf(data)[contentApi.project.key(slug)] as ProjectPage | null | undefined;
   if (page === null) return { title: 'Project Not Found | Atelier', description: 'There is no page for this project.', heading: 'Project not found' };
   if (page === undefined) return { title: 'Project | Atelier', description: 'A project from this portfolio.', heading: 'Project' };
   return { title: `${page.title} | Atelier`, description: page.subtitle, heading: page.title };

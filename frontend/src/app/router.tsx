@@ -2,13 +2,11 @@ import type { ExamplePage } from '@atelier/contracts';
 import type { ComponentType } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router-dom';
 import type { RouteMeta, RouteMetaHandle } from '../components/route-meta';
-import { individualPath } from '../features/botfolk/botfolk-api';
+import { individualQuery } from '../features/botfolk/botfolk-api';
 import { exampleLoader } from '../features/generation/example-loader';
-import { GENERATION_INFO_PATH } from '../features/generation/generation-api';
 import { genApiServedHere } from '../config';
-import { contentApi } from '../store/content-api';
 import { SiteFrame } from './layout/site-frame';
-import { pageContentLoader, type ContentLoaderData, type ContentPaths } from './page-content-loader';
+import { pageContentLoader, type ContentLoaderData, type PageReads } from './page-content-loader';
 import { RequireToken } from './require-token';
 import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
@@ -34,7 +32,7 @@ function showcasePage(
   path: string,
   meta: RouteMetaHandle['meta'],
   load: () => Promise<PageModule>,
-  content: ContentPaths = () => [],
+  content: PageReads = () => [],
   options?: Parameters<typeof pageContentLoader>[1],
 ): RouteObject {
   const route = { handle: { meta, serverRendered: true } satisfies RouteMetaHandle, loader: pageContentLoader(content, options), lazy: lazyPage(load) };
@@ -44,12 +42,12 @@ function showcasePage(
 
 const loadGpuFeaturePage = () => import('../features/gpu-feature/gpu-feature-page');
 const loadRestrictedPage = () => import('../features/restricted/restricted-page');
-const site = () => [contentApi.site.path()];
-const projectContent: ContentPaths = ({ slug = '' }) => [contentApi.project.path(slug)];
+const site: PageReads = (reads) => [reads.site()];
+const projectContent: PageReads = (reads, { slug = '' }) => [reads.project(slug)];
 // Only when Bot Folk is served by this server (VITE_GEN_API_URL unset): another host's individuals are its own to draw.
-const lifeContent: ContentPaths = (_params, url) => (genApiServedHere ? [individualPath(url.searchParams.get('dna'))] : []);
-const generationContent: ContentPaths = () => (genApiServedHere ? [GENERATION_INFO_PATH] : []);
-const exampleContent: ContentPaths = () => [contentApi.examples.path()];
+const lifeContent: PageReads = (reads, _params, url) => (genApiServedHere ? [reads.pyface(individualQuery(url.searchParams.get('dna')))] : []);
+const generationContent: PageReads = (reads) => (genApiServedHere ? [reads.generationInfo()] : []);
+const exampleContent: PageReads = (reads) => [reads.generationExamples()];
 
 /**
  * A generation page's loader: the draw of its example picture and the examples with their models,
@@ -74,14 +72,10 @@ export const appRoutes: RouteObject[] = [
     // Shown while the first page's chunk loads, so the frame paints at once.
     hydrateFallbackElement: <SiteFrame />,
     children: [
-      showcasePage('', ROUTE_META.home, () => import('../features/home/home-page'), () => [
-        contentApi.site.path(),
-        contentApi.trending.path(),
-        contentApi.gallery.path(),
-      ]),
-      showcasePage('gallery', ROUTE_META.gallery, () => import('../features/gallery/gallery-page'), () => [contentApi.gallery.path()]),
-      showcasePage('dev', ROUTE_META.resources, () => import('../features/resources/resources-page'), () => [contentApi.resources.path()]),
-      showcasePage('exhibit', ROUTE_META.exhibit, () => import('../features/exhibit/exhibit-page'), () => [contentApi.exhibit.path()]),
+      showcasePage('', ROUTE_META.home, () => import('../features/home/home-page'), (reads) => [reads.site(), reads.trending(), reads.gallery()]),
+      showcasePage('gallery', ROUTE_META.gallery, () => import('../features/gallery/gallery-page'), (reads) => [reads.gallery()]),
+      showcasePage('dev', ROUTE_META.resources, () => import('../features/resources/resources-page'), (reads) => [reads.resources()]),
+      showcasePage('exhibit', ROUTE_META.exhibit, () => import('../features/exhibit/exhibit-page'), (reads) => [reads.exhibit()]),
       { ...showcasePage('forge', ROUTE_META.forge, () => import('../features/generation/forge-page')), loader: generationLoader('forge') },
       { ...showcasePage('dream', ROUTE_META.dream, () => import('../features/generation/dream-page')), loader: generationLoader('dream') },
       // The server draws the first individual (or the one ?dna= names); later ones the page asks for.

@@ -1,54 +1,84 @@
-import type { ExhibitItem, GalleryItem, GenerationExamples, ProjectPage, ResourceLink, SiteContent, TrendingUser } from '@atelier/contracts';
+import type { PublicReads } from '@atelier/contracts';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError } from './api-client';
+import { httpPublicReads } from './http-public-reads';
 
-// The public content API (/api/content/*, docs/requirements/api.md#content-api): read-only, cached by the server with
-// ETags. Answers are kept for the page's lifetime, so going back to a page shows it at once.
+// The public reads (contracts' PublicReads: /api/content/*, docs/requirements/api.md#content-api, and the generation
+// pages' examples) as the browser makes them: read-only, cached by the server with ETags. Answers are
+// kept for the page's lifetime, so going back to a page shows it at once.
 
-/** One content endpoint: call it for the answer; `path` names the answer (the key of preloaded content). */
-export type ContentResource<T, A extends unknown[] = []> = ((...args: A) => Promise<T>) & { path: (...args: A) => string };
+export type ReadName = keyof PublicReads;
+type ReadArgs<K extends ReadName> = Parameters<PublicReads[K]>;
+type ReadAnswer<K extends ReadName> = Awaited<ReturnType<PublicReads[K]>>;
 
-function resource<T, A extends unknown[] = []>(path: (...args: A) => string): ContentResource<T, A> {
-  return Object.assign((...args: A) => get<T>(path(...args)), { path });
+/**
+ * The key an answer is kept under, here and in a server-rendered page's loader data: the read and its
+ * arguments, serialized as RTK Query keys its queries (an absent property and an undefined one alike).
+ */
+export const readKey = <K extends ReadName>(name: K, args: ReadArgs<K>): string => JSON.stringify([name, ...args]);
+
+/** One public read through the cache: call it for the answer; `key` names the answer (as the page's loaders keep it). */
+export type ContentResource<K extends ReadName> = PublicReads[K] & { key: (...args: ReadArgs<K>) => string };
+
+function resource<K extends ReadName>(name: K): ContentResource<K> {
+  const key = (...args: ReadArgs<K>) => readKey(name, args);
+  // Which method is called is known only by name here; each has the arguments and answer its key says.
+  const call = (...args: ReadArgs<K>) => cached(key(...args), () => (httpPublicReads[name] as (...a: ReadArgs<K>) => Promise<ReadAnswer<K>>)(...args));
+  return Object.assign(call, { key }) as unknown as ContentResource<K>;
 }
 
-export const contentApi = {
-  site: resource<SiteContent>(() => '/content/site'),
-  project: resource<ProjectPage, [slug: string]>((slug) => `/content/projects/${encodeURIComponent(slug)}`),
-  gallery: resource<GalleryItem[]>(() => '/content/gallery'),
-  exhibit: resource<ExhibitItem[]>(() => '/content/exhibit'),
-  resources: resource<ResourceLink[]>(() => '/content/resources'),
-  trending: resource<TrendingUser[]>(() => '/content/trending'),
-  /**
-   * The Forge and Dream pages' example pictures with the models that made them: this site's content
-   * (its /assets, replaced by its owner), so asked of this server even when VITE_GEN_API_URL names
-   * another host for the jobs; the server render reads them in-process.
-   */
-  examples: resource<GenerationExamples>(() => '/generation/examples'),
+/** The browser's PublicReads: over HTTP, each answer kept. The page loaders are given it in the browser. */
+export const contentApi: { [K in ReadName]: ContentResource<K> } = {
+  site: resource('site'),
+  gallery: resource('gallery'),
+  exhibit: resource('exhibit'),
+  resources: resource('resources'),
+  trending: resource('trending'),
+  project: resource('project'),
+  pyface: resource('pyface'),
+  generationInfo: resource('generationInfo'),
+  generationExamples: resource('generationExamples'),
 };
+
+const READ_NAMES = Object.keys(contentApi) as ReadName[];
+
+/** `reads`, with each call's answer also handed to `onRead` under its key: what a page's loader gathers. */
+export function observedReads(reads: PublicReads, onRead: (key: string, answer: Promise<unknown>) => void): PublicReads {
+  const observed: Partial<Record<ReadName, (...args: never[]) => Promise<unknown>>> = {};
+  for (const name of READ_NAMES) {
+    observed[name] = (...args: never[]) => {
+      const answer = (reads[name] as (...a: never[]) => Promise<unknown>)(...args);
+      onRead(readKey(name, args as ReadArgs<typeof name>), answer);
+      return answer;
+    };
+  }
+  return observed as PublicReads;
+}
 
 const fetched = new Map<string, Promise<unknown>>();
 /** The answers that have arrived, so a page visited before renders with its content at once. */
 const settled = new Map<string, unknown>();
 
-function get<T>(path: string): Promise<T> {
-  let answer = fetched.get(path);
+function cached<T>(key: string, read: () => Promise<T>): Promise<T> {
+  let answer = fetched.get(key);
   if (!answer) {
-    answer = apiRequest<T>(path).then((response) => {
-      settled.set(path, response.data);
-      return response.data;
+    answer = read().then((data) => {
+      // Nothing there (a project that does not exist) is asked again on the next visit.
+      if (data === null) fetched.delete(key);
+      else settled.set(key, data);
+      return data;
     });
     // A failed call is not remembered: the next visit tries again.
-    answer.catch(() => fetched.delete(path));
-    fetched.set(path, answer);
+    answer.catch(() => fetched.delete(key));
+    fetched.set(key, answer);
   }
   return answer as Promise<T>;
 }
 
 /**
- * A page's content as its route's loader answers it (app/page-content-loader.ts): content API answers
- * by path, `null` where the API says there is nothing there (a project that does not exist). A path
- * that could not be fetched is absent: the component asks for it itself and shows its own error.
+ * A page's content as its route's loader answers it (app/page-content-loader.ts): answers by read key,
+ * `null` where there is nothing there (a project that does not exist). A read that failed is absent:
+ * the component asks for it itself and shows its own error.
  */
 export type PageContent = Readonly<Record<string, unknown>>;
 
@@ -57,34 +87,18 @@ export const PageContentContext = createContext<PageContent>({});
 
 /** Keeps answers (the server's, in the page it sent) as this page's: later visits to the same content reuse them. */
 export function rememberContent(answers: PageContent): void {
-  for (const [path, data] of Object.entries(answers)) {
+  for (const [key, data] of Object.entries(answers)) {
     if (data === null) continue;
-    fetched.set(path, Promise.resolve(data));
-    settled.set(path, data);
+    fetched.set(key, Promise.resolve(data));
+    settled.set(key, data);
   }
 }
 
-/**
- * Starts fetching each path not fetched yet, and answers what has already arrived. Failures are left
- * to the component, which asks again and shows its own error.
- */
-export function prefetchContent(paths: readonly string[]): PageContent {
+/** The answers among these keys that have already arrived. */
+export function settledContent(keys: Iterable<string>): PageContent {
   const answers: Record<string, unknown> = {};
-  for (const path of paths) {
-    if (settled.has(path)) answers[path] = settled.get(path);
-    else get(path).catch(() => undefined);
-  }
+  for (const key of keys) if (settled.has(key)) answers[key] = settled.get(key);
   return answers;
-}
-
-/** One path's answer through the cache, null where the API answers 404 (the browser's ContentFetcher). */
-export async function contentAt(path: string): Promise<unknown> {
-  try {
-    return await get(path);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
 }
 
 /** Forgets every answer (tests; and after the owner changes content in this tab, a reload does the same). */
@@ -95,24 +109,27 @@ export function clearContentCache(): void {
 
 export type ContentState<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown };
 
-const notFound = (path: string) => new ApiError(404, 'NOT_FOUND', `Nothing at ${path}`);
+const notFound = (key: string) => new ApiError(404, 'NOT_FOUND', `Nothing at ${key}`);
 
-function stateOf<T>(content: PageContent, path: string | undefined): ContentState<T> | null {
-  if (path === undefined || !Object.hasOwn(content, path)) return null;
-  const data = content[path];
-  return data === null ? { status: 'error', error: notFound(path) } : { status: 'ready', data: data as T };
+function stateOf<T>(content: PageContent, key: string | undefined): ContentState<T> | null {
+  if (key === undefined || !Object.hasOwn(content, key)) return null;
+  const data = content[key];
+  return data === null ? { status: 'error', error: notFound(key) } : { status: 'ready', data: data as T };
 }
 
 /**
  * Loads content for a component: `useContent(contentApi.gallery)`, or with an argument,
- * `useContent(contentApi.project, slug)`. Failures are logged and reported as `error`. Content the
- * page's loader answered (PageContentContext) is there on the first render: a server-rendered page
- * hydrates with exactly what the server drew.
+ * `useContent(contentApi.project, slug)`. Failures are logged and reported as `error`, and so is
+ * nothing there (a null answer) as a 404. Content the page's loader answered (PageContentContext) is
+ * there on the first render: a server-rendered page hydrates with exactly what the server drew.
  */
-export function useContent<T, A extends unknown[]>(load: ContentResource<T, A>, ...args: A): ContentState<T> {
+export function useContent<K extends ReadName>(load: ContentResource<K>, ...args: ReadArgs<K>): ContentState<NonNullable<ReadAnswer<K>>> {
+  type T = NonNullable<ReadAnswer<K>>;
   const content = useContext(PageContentContext);
   const key = JSON.stringify(args);
-  const loaded = stateOf<T>(content, load.path?.(...args));
+  // A stand-in for the read (a test's mock) has no key: it is always asked.
+  const readKeyOf = load.key as ((...a: ReadArgs<K>) => string) | undefined;
+  const loaded = stateOf<T>(content, readKeyOf?.(...args));
 
   const [state, setState] = useState<ContentState<T>>(() => loaded ?? { status: 'loading' });
   // The arguments the first render was answered for: nothing to fetch for them.
@@ -123,8 +140,12 @@ export function useContent<T, A extends unknown[]>(load: ContentResource<T, A>, 
     answeredKey.current = null;
     let current = true;
     setState({ status: 'loading' });
-    load(...(JSON.parse(key) as A)).then(
-      (data) => current && setState({ status: 'ready', data }),
+    const read = load as unknown as (...a: ReadArgs<K>) => Promise<ReadAnswer<K>>;
+    read(...(JSON.parse(key) as ReadArgs<K>)).then(
+      (data) => {
+        if (!current) return;
+        setState(data === null ? { status: 'error', error: notFound(key) } : { status: 'ready', data: data as T });
+      },
       (error: unknown) => {
         console.error('Content could not be loaded', error);
         if (current) setState({ status: 'error', error });

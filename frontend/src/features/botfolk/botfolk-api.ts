@@ -1,4 +1,4 @@
-import type { BotFolkIndividual, BotFolkTrait, OffspringRequest } from '@atelier/contracts';
+import type { BotFolkIndividual, BotFolkTrait, IndividualQuery, OffspringRequest } from '@atelier/contracts';
 import { config } from '../../config';
 import { apiRequest } from '../../store/api-client';
 
@@ -28,6 +28,9 @@ function individualFrom(answer: unknown): BotFolkIndividual {
   if (isIndividual(answer)) return answer;
   throw new BotFolkAnswerError(answer);
 }
+
+/** The individual with this DNA line, or a new one: what the /life page's loader reads. */
+export const individualQuery = (dna?: string | null): IndividualQuery => (dna ? { dna } : {});
 
 /** The API path of the individual with this DNA line, or of a new one. */
 export const individualPath = (dna?: string | null): string => (dna ? `/pyface?${new URLSearchParams({ dna }).toString()}` : '/pyface');

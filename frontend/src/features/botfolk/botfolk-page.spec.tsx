@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { AppProviders } from '../../app/app-providers';
 import { createAppStore } from '../../app/app-store';
 import { ApiError } from '../../store/api-client';
-import { PageContentContext, type PageContent } from '../../store/content-api';
+import { contentApi, PageContentContext, type PageContent } from '../../store/content-api';
 import { renderApp } from '../../test/render-app';
 import { botfolkApi } from './botfolk-api';
 import BotFolkPage from './botfolk-page';
@@ -149,7 +149,7 @@ describe('/life', { timeout: 20_000 }, () => {
 
   it('hydrates with the individual the server drew, asks for none, and writes its permalink', async () => {
     const random = vi.spyOn(botfolkApi, 'random').mockResolvedValue(bram);
-    const { router, user } = renderDrawn('/life', { '/pyface': ada });
+    const { router, user } = renderDrawn('/life', { [contentApi.pyface.key({})]: ada });
 
     expect(screen.getByRole('heading', { level: 2, name: 'Ada Quill' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Creating a Bot Folk individual' })).not.toBeInTheDocument();
@@ -164,7 +164,7 @@ describe('/life', { timeout: 20_000 }, () => {
 
   it('asks for the permalink’s individual itself when the server drew none for it', async () => {
     const fromDna = vi.spyOn(botfolkApi, 'fromDna').mockResolvedValue(bram);
-    renderDrawn(`/life?dna=${bram.dna}`, { '/pyface': ada });
+    renderDrawn(`/life?dna=${bram.dna}`, { [contentApi.pyface.key({})]: ada });
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Bram Oxley' })).toBeInTheDocument();
     expect(fromDna).toHaveBeenCalledWith(bram.dna);

@@ -5,9 +5,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { PageFrame } from '../../components/page-frame';
 import { SpinnerGrid } from '../../components/spinner-grid';
-import { PageContentContext } from '../../store/content-api';
+import { contentApi, PageContentContext } from '../../store/content-api';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
-import { individualPath, isIndividual } from './botfolk-api';
+import { individualQuery, isIndividual } from './botfolk-api';
 import { BotFolkIntro } from './botfolk-intro';
 import { selectBotFolkFailure, selectBotFolkIndividual, selectBotFolkStatus } from './botfolk-selectors';
 import { botfolkLeft, individualRequested, individualSucceeded, offspringRequested } from './botfolk-slice';
@@ -28,7 +28,7 @@ export default function BotFolkPage() {
   // The individual the server's page was drawn with (its route's loader), shown until one is asked for.
   const pageContent = useContext(PageContentContext);
   const [drawnAtOpen] = useState(() => {
-    const drawn = pageContent[individualPath(dnaAtOpen)];
+    const drawn = pageContent[contentApi.pyface.key(individualQuery(dnaAtOpen))];
     return isIndividual(drawn) ? drawn : null;
   });
   const shown = individual ?? (status === 'idle' ? drawnAtOpen : null);

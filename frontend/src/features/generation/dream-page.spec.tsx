@@ -39,7 +39,7 @@ beforeEach(() => {
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   info = vi.spyOn(generationApi, 'info').mockResolvedValue({ renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: ['RTX 4090'] });
   clearContentCache();
-  vi.spyOn(contentApi, 'examples').mockResolvedValue(builtInExamples());
+  vi.spyOn(contentApi, 'generationExamples').mockResolvedValue(builtInExamples());
 });
 afterEach(() => {
   vi.useRealTimers();

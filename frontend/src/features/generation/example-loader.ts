@@ -22,7 +22,7 @@ export function useExampleNumber(): number {
 /** The example the page shows: the one drawn, with the model that made it; null until the list has arrived (or if it cannot). */
 export function useShownExample(page: ExamplePage): GenerationExample | null {
   const number = useExampleNumber();
-  const examples = useContent(contentApi.examples);
+  const examples = useContent(contentApi.generationExamples);
   if (examples.status !== 'ready') return null;
   const list = examples.data[page] ?? [];
   return list.find((example) => example.position === number) ?? list[(number - 1) % list.length] ?? null;

@@ -40,7 +40,7 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   info = vi.spyOn(generationApi, 'info').mockResolvedValue({ renderer: 'built-in', models: [], gpus: [] });
   clearContentCache();
-  vi.spyOn(contentApi, 'examples').mockResolvedValue(builtInExamples());
+  vi.spyOn(contentApi, 'generationExamples').mockResolvedValue(builtInExamples());
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -105,7 +105,7 @@ describe('/forge', { timeout: 20_000 }, () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const examples = builtInExamples();
     examples.forge[2] = { position: 3, url: '/assets/examples/0123456789abcdef0123456789abcdef.jpg', prompt: null, model: 'SDXL 1.0', width: 1024, height: 1024 };
-    vi.mocked(contentApi.examples).mockResolvedValue(examples);
+    vi.mocked(contentApi.generationExamples).mockResolvedValue(examples);
     await openForge();
 
     const example = await screen.findByRole('img', { name: 'Example image made with SDXL 1.0, shown until you generate your own' });
@@ -115,7 +115,7 @@ describe('/forge', { timeout: 20_000 }, () => {
   });
 
   it('claims no model while the examples have not arrived, and keeps the picture\'s place', async () => {
-    vi.mocked(contentApi.examples).mockReturnValue(new Promise(() => undefined));
+    vi.mocked(contentApi.generationExamples).mockReturnValue(new Promise(() => undefined));
     await openForge();
     expect(screen.getByText('[ example image ]')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();

@@ -65,9 +65,6 @@ const isStringList = (value: unknown): value is string[] => Array.isArray(value)
 export const isGenerationInfo = (answer: unknown): answer is GenerationInfo =>
   isObject(answer) && GENERATION_RENDERERS.includes(answer.renderer) && isStringList(answer.models) && isStringList(answer.gpus);
 
-/** Who draws the pictures (GET /generation/info); the server's page render reads it in-process. */
-export const GENERATION_INFO_PATH = '/generation/info';
-
 /** The picture of a COMPLETED job: its first output, with the job's timings and worker. */
 export function generatedImageOf(job: JobStatusResponse): GeneratedImage {
   const [first] = job.output;
@@ -121,7 +118,7 @@ export const generationApi = {
 
   /** Who draws the pictures, as the pages' header says: workers' models and GPUs, or the built-in renderer. */
   info(): Promise<GenerationInfo> {
-    return checked('generation info', isGenerationInfo, GENERATION_INFO_PATH);
+    return checked('generation info', isGenerationInfo, '/generation/info');
   },
 };
 

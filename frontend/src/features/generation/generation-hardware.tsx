@@ -1,10 +1,10 @@
 import { useContext, useEffect } from 'react';
 import type { GenerationInfo } from '@atelier/contracts';
 import { styled } from '@mui/material/styles';
-import { GENERATION_INFO_PATH, isGenerationInfo } from './generation-api';
+import { isGenerationInfo } from './generation-api';
 import { selectGenerationInfo } from './generation-selectors';
 import { generationInfoRequested } from './generation-slice';
-import { PageContentContext } from '../../store/content-api';
+import { contentApi, PageContentContext } from '../../store/content-api';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
 
 // Rubik has no 700: bold text uses the theme's 500 rather than a faux bold.
@@ -53,7 +53,7 @@ function WhoDraws({ info }: { info: GenerationInfo }) {
 export function GenerationHardware() {
   const dispatch = useAppDispatch();
   const loaded = useAppSelector(selectGenerationInfo);
-  const fromPage = useContext(PageContentContext)[GENERATION_INFO_PATH];
+  const fromPage = useContext(PageContentContext)[contentApi.generationInfo.key()];
   const served = isGenerationInfo(fromPage) ? fromPage : null;
   const info = loaded ?? served;
 

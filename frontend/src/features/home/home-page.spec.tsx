@@ -19,8 +19,8 @@ beforeEach(() => {
   vi.spyOn(contentApi, 'site').mockResolvedValue(siteContent);
   vi.spyOn(contentApi, 'trending').mockResolvedValue(trendingUsers);
   vi.spyOn(contentApi, 'gallery').mockResolvedValue(galleryItems);
-  // The project pages the cards open are not under test here: they stay loading.
-  vi.spyOn(contentApi, 'project').mockReturnValue(new Promise(() => undefined));
+  // The project pages the cards open are not under test here (their loader waits for the answer: none).
+  vi.spyOn(contentApi, 'project').mockResolvedValue(null);
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -282,7 +282,8 @@ describe('/ (home)', { timeout: 20_000 }, () => {
   });
 
   it('keeps showing the trending members stored in the session when they cannot be refreshed', async () => {
-    vi.mocked(contentApi.trending).mockRejectedValueOnce(new ApiError(0, 'NETWORK', 'unreachable')).mockResolvedValue(trendingUsers);
+    // Failing for the page's loader and for the widget alike.
+    vi.mocked(contentApi.trending).mockRejectedValue(new ApiError(0, 'NETWORK', 'unreachable'));
     const { store, router } = await openHome();
     expect(await within(region('Trending on Matrix Network')).findByRole('alert')).toHaveTextContent(
       'Trending members could not be loaded.',
@@ -290,6 +291,7 @@ describe('/ (home)', { timeout: 20_000 }, () => {
     expect(store.getState().session.usersTrending).toEqual([]);
 
     // A later visit refreshes them; one after that which fails shows the stored ones.
+    vi.mocked(contentApi.trending).mockResolvedValue(trendingUsers);
     await revisit(router);
     await waitFor(() => expect(store.getState().session.usersTrending).toHaveLength(11));
     vi.mocked(contentApi.trending).mockRejectedValue(new ApiError(0, 'NETWORK', 'unreachable'));
