@@ -20,26 +20,17 @@ const MAX_LIMIT = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-// The statements Drizzle builds for PostsRepository.page (backend/src/modules/posts/posts.repository.ts),
-// with the reader's sandbox as their last parameter: null for a member, so rows of guest sandboxes
-// (users.sandboxed) are left out as the API leaves them out.
-const READABLE = (member, sandbox) => `(not "${member}".sandboxed or "${member}".id = ${sandbox}::uuid)`;
-const COLUMNS = (sandbox) => `select "posts"."id", "posts"."user_id", "posts"."description", "posts"."picture_path", "posts"."created_at",
-  "posts"."updated_at", "users"."first_name", "users"."last_name", "users"."location", "users"."picture_path" as "user_picture_path",
-  coalesce((select json_agg(newest.preview order by newest.created_at, newest.id) from (
-    select case when char_length(c.text) > 200 then left(c.text, 199) || '…' else c.text end as preview,
-      c.created_at, c.id
-    from "post_comments" c join "users" commenter on commenter.id = c.user_id
-    where c.post_id = "posts"."id" and ${READABLE('commenter', sandbox)}
-    order by c.created_at desc, c.id desc limit 3) as newest), '[]'::json) as "comment_previews",
-  coalesce((select json_agg(l.user_id) from "post_likes" l join "users" liker on liker.id = l.user_id
-    where l.post_id = "posts"."id" and ${READABLE('liker', sandbox)}), '[]'::json) as "liked_by",
-  (select count(*)::int from "post_comments" c join "users" commenter on commenter.id = c.user_id
-    where c.post_id = "posts"."id" and ${READABLE('commenter', sandbox)}) as "comment_count"
-  from "posts" inner join "users" on "users"."id" = "posts"."user_id"`;
-const ORDER = 'order by "posts"."created_at" desc, "posts"."id" desc';
-const FIRST_PAGE_SQL = `${COLUMNS('$2')} where ${READABLE('users', '$2')} ${ORDER} limit $1`;
-const NEXT_PAGE_SQL = `${COLUMNS('$4')} where ${READABLE('users', '$4')} and ("posts"."created_at", "posts"."id") < ($1::timestamptz, $2::uuid) ${ORDER} limit $3`;
+// The page statements PostsRepository.page prepares (backend/src/modules/posts/feed-page.reads.ts),
+// from the built backend: the same SQL, with the reader's sandbox null for a member, so rows of guest
+// sandboxes (users.sandboxed) are left out as the API leaves them out.
+const { feedPageSql } = createRequire(import.meta.url)('../../../backend/dist/modules/posts/feed-page.reads.js');
+function pageStatement(where) {
+  const { sql, values, columns } = feedPageSql('everyone', where);
+  // Rows come as arrays (two columns are named picture_path), which the API reads by position too.
+  return { sql, values, record: (row) => Object.fromEntries(columns.map((column, index) => [column, row[index]])) };
+}
+const FIRST_PAGE = pageStatement('first');
+const NEXT_PAGE = pageStatement('after');
 
 /** `query(name, sql, params)` answering rows, over the driver the environment names. */
 async function openDriver(env) {
@@ -48,18 +39,18 @@ async function openDriver(env) {
     // The API's pool size (backend/src/db/database.ts).
     const pool = new pg.Pool({ connectionString: env.BARE_DATABASE_URL, max: Number(env.BARE_POOL_SIZE ?? 10) });
     // Named, as the API prepares its page statements: parsed and planned once per connection.
-    return async (name, text, values) => (await pool.query({ name, text, values })).rows;
+    return async (name, text, values) => (await pool.query({ name, text, values, rowMode: 'array' })).rows;
   }
   const { PGlite } = await import('@electric-sql/pglite');
   // With the API's settings (shared_buffers), read from the built backend the bench runs.
   const { PGLITE_START_PARAMS } = createRequire(import.meta.url)('../../../backend/dist/db/database.js');
   const db = new PGlite({ dataDir: env.BARE_PGLITE_DIR, startParams: [...PGLITE_START_PARAMS] });
   await db.waitReady;
-  return async (_name, sql, params) => (await db.query(sql, params)).rows;
+  return async (_name, sql, params) => (await db.query(sql, params, { rowMode: 'array' })).rows;
 }
 
 // The API's cursor (backend/src/modules/posts/feed-cursor.ts): the last post's time in ms and its id.
-const encodeCursor = (row) => Buffer.from(`${new Date(row.created_at).getTime()}.${row.id}`).toString('base64url');
+const encodeCursor = (record) => Buffer.from(`${new Date(record.createdAt).getTime()}.${record.id}`).toString('base64url');
 
 function decodeCursor(cursor) {
   const [millis, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('.');
@@ -68,27 +59,27 @@ function decodeCursor(cursor) {
 }
 
 // The API's Post shape (contracts/src/social.ts, backend/src/modules/posts/post.serializer.ts).
-const toPost = (row) => ({
-  _id: row.id,
-  userId: row.user_id,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  location: row.location,
-  description: row.description,
-  picturePath: row.picture_path,
-  userPicturePath: row.user_picture_path,
-  likes: Object.fromEntries(row.liked_by.map((id) => [id, true])),
-  comments: row.comment_previews,
-  commentCount: row.comment_count,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+const toPost = (record) => ({
+  _id: record.id,
+  userId: record.userId,
+  firstName: record.firstName,
+  lastName: record.lastName,
+  location: record.location,
+  description: record.description,
+  picturePath: record.picturePath,
+  userPicturePath: record.userPicturePath,
+  likes: Object.fromEntries(record.likedBy.map((id) => [id, true])),
+  comments: record.commentPreviews,
+  commentCount: record.commentCount,
+  createdAt: new Date(record.createdAt).toISOString(),
+  updatedAt: new Date(record.updatedAt).toISOString(),
 });
 
 /** One page as the API answers it: the JSON body and the next page's cursor, if there is one. */
 async function loadPage(query, { limit, after }) {
   const rows = after
-    ? await query('bare_next_page', NEXT_PAGE_SQL, [after.createdAt.toISOString(), after.id, limit + 1, null])
-    : await query('bare_first_page', FIRST_PAGE_SQL, [limit + 1, null]);
+    ? (await query('bare_next_page', NEXT_PAGE.sql, NEXT_PAGE.values({ afterCreatedAt: after.createdAt.toISOString(), afterId: after.id, limit: limit + 1 }))).map(NEXT_PAGE.record)
+    : (await query('bare_first_page', FIRST_PAGE.sql, FIRST_PAGE.values({ limit: limit + 1 }))).map(FIRST_PAGE.record);
   const page = rows.slice(0, limit);
   return { body: JSON.stringify(page.map(toPost)), nextCursor: rows.length > limit ? encodeCursor(page.at(-1)) : undefined };
 }

@@ -3,6 +3,7 @@
 //
 // Rows are numbered: member n has id md5('atelier-bench-user-n'), post g has id md5('atelier-bench-post-g').
 // Deterministic ids let posts, likes and comments name their member and post without joins.
+import { createRequire } from 'node:module';
 
 const MEMBERS = 1_000;
 const BATCH = 100_000;
@@ -101,35 +102,22 @@ export async function seedFeed(client, totalPosts, log) {
   return inserted;
 }
 
-const PAGE_COLUMNS = 'id, user_id, description, picture_path, created_at, updated_at';
-
 /**
- * The feed's queries as the page needs them (20 posts + 1 to know whether more exist), first page
- * and next page by cursor, plus the likes and comments of the first page's posts: their plans show
+ * The plans of the feed's page statements as the API prepares them (feed-page.reads.ts in the built
+ * backend; 20 posts + 1 to know whether more exist), first page and next page by cursor: they show
  * whether each walks an index or scans the table.
  */
 export async function explainFeed(client) {
-  const { rows: page } = await client.query(`select id as "_id", created_at as "createdAt" from posts order by created_at desc, id desc limit 20`);
+  const { feedPageSql } = createRequire(import.meta.url)('../../../backend/dist/modules/posts/feed-page.reads.js');
+  const { rows: page } = await client.query('select id, created_at from posts order by created_at desc, id desc limit 20');
   const last = page.at(-1);
-  const ids = page.map((post) => post._id);
   const queries = [
-    ['first page', `select ${PAGE_COLUMNS} from posts order by created_at desc, id desc limit 21`, []],
-    [
-      'next page (cursor)',
-      `select ${PAGE_COLUMNS} from posts where (created_at, id) < ($1::timestamptz, $2::uuid)
-       order by created_at desc, id desc limit 21`,
-      [last.createdAt, last._id],
-    ],
-    ['likes of the page', 'select post_id, user_id from post_likes where post_id = any($1::uuid[])', [ids]],
-    [
-      'comments of the page',
-      'select post_id, text from post_comments where post_id = any($1::uuid[]) order by post_id, created_at, id',
-      [ids],
-    ],
+    ['first page', feedPageSql('everyone', 'first'), { limit: 21 }],
+    ['next page (cursor)', feedPageSql('everyone', 'after'), { limit: 21, afterCreatedAt: last.created_at, afterId: last.id }],
   ];
   const sections = [];
-  for (const [title, sql, params] of queries) {
-    const { rows } = await client.query(`explain (analyze, buffers) ${sql}`, params);
+  for (const [title, { sql, values }, named] of queries) {
+    const { rows } = await client.query(`explain (analyze, buffers) ${sql}`, values(named));
     sections.push(`-- ${title}\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`);
   }
   return sections.join('\n\n');

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FEED_COMMENTS } from '@atelier/contracts';
-import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { DATABASE } from '../../db/database.module';
 import type { Database } from '../../db/database';
 import { postComments } from '../../db/schema/post-comments.table';
 import { postLikes } from '../../db/schema/post-likes.table';
 import { posts } from '../../db/schema/posts.table';
 import type { Transaction } from '../../db/transaction';
-import { memberColumns, memberIdsWithEmails, memberJoin, membersTable, readableMember } from '../users/users.reads';
+import { memberColumns, memberIdsWithEmails, memberJoin, readableMember } from '../users/users.reads';
+import { feedPageQuery, recordColumns, type FeedPageWhere, type FeedPageWhose } from './feed-page.reads';
 
 /** Where a page starts: just after this post in newest-first order. */
 export interface FeedPosition {
@@ -15,7 +15,7 @@ export interface FeedPosition {
   id: string;
 }
 
-export interface PostRow {
+interface PostRow {
   id: string;
   userId: string;
   description: string;
@@ -46,58 +46,7 @@ export interface CommentRow {
   picturePath: string;
 }
 
-const postColumns = {
-  id: posts.id,
-  userId: posts.userId,
-  description: posts.description,
-  picturePath: posts.picturePath,
-  createdAt: posts.createdAt,
-  updatedAt: posts.updatedAt,
-  firstName: memberColumns.firstName,
-  lastName: memberColumns.lastName,
-  location: memberColumns.location,
-  userPicturePath: memberColumns.picturePath,
-};
-
-// Constants of the API, not input: written into the statements as they are.
-const EMBEDDED = sql.raw(String(FEED_COMMENTS.embedded));
-const PREVIEW_LENGTH = sql.raw(String(FEED_COMMENTS.previewLength));
-const CUT_LENGTH = sql.raw(String(FEED_COMMENTS.previewLength - 1));
-
-/**
- * A post with its likes, newest comments and comment count in one round trip: each correlated
- * subquery walks the index by post id, so a page costs the same whatever the table sizes. Likes and
- * comments of members the reader may not see (other guests' sandboxes) are left out; `sandbox` is
- * the reader's own sandbox, or null.
- */
-function recordColumns(sandbox: unknown) {
-  // The newest comments, cut to a preview, oldest first: a post's embedded comments stay a few hundred bytes.
-  const commentPreviews = sql<string[]>`coalesce((select json_agg(newest.preview order by newest.created_at, newest.id) from (
-    select case when char_length(c.text) > ${PREVIEW_LENGTH} then left(c.text, ${CUT_LENGTH}) || '…' else c.text end as preview,
-      c.created_at, c.id
-    from ${postComments} c join ${membersTable} commenter on commenter.id = c.user_id
-    where c.post_id = ${posts.id} and ${readableMember('commenter', sandbox)}
-    order by c.created_at desc, c.id desc limit ${EMBEDDED}) as newest), '[]'::json)`;
-  return {
-    ...postColumns,
-    likedBy: sql<string[]>`coalesce((select json_agg(l.user_id) from ${postLikes} l join ${membersTable} liker on liker.id = l.user_id
-      where l.post_id = ${posts.id} and ${readableMember('liker', sandbox)}), '[]'::json)`,
-    commentPreviews,
-    commentCount: sql<number>`(select count(*)::int from ${postComments} c join ${membersTable} commenter on commenter.id = c.user_id
-      where c.post_id = ${posts.id} and ${readableMember('commenter', sandbox)})`,
-  };
-}
-
-/** The page statement's parameters, by name. */
-const pageParams = {
-  authorId: sql.placeholder('authorId'),
-  afterCreatedAt: sql.placeholder('afterCreatedAt'),
-  afterId: sql.placeholder('afterId'),
-  limit: sql.placeholder('limit'),
-  sandbox: sql.placeholder('sandbox'),
-};
-
-type PageStatementKey = `${'everyone' | 'author'}-${'first' | 'after'}`;
+type PageStatementKey = `${FeedPageWhose}-${FeedPageWhere}`;
 
 @Injectable()
 export class PostsRepository {
@@ -126,20 +75,8 @@ export class PostsRepository {
     return statement.execute({ authorId, afterCreatedAt: after?.createdAt.toISOString(), afterId: after?.id, limit, sandbox });
   }
 
-  private preparePage(whose: 'everyone' | 'author', where: 'first' | 'after') {
-    const conditions: SQL[] = [readableMember('users', pageParams.sandbox)];
-    if (whose === 'author') conditions.push(eq(posts.userId, pageParams.authorId));
-    if (where === 'after') {
-      conditions.push(sql`(${posts.createdAt}, ${posts.id}) < (${pageParams.afterCreatedAt}::timestamptz, ${pageParams.afterId}::uuid)`);
-    }
-    return this.db
-      .select(recordColumns(pageParams.sandbox))
-      .from(posts)
-      .innerJoin(...memberJoin(posts.userId))
-      .where(and(...conditions))
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(pageParams.limit)
-      .prepare(`posts_page_${whose}_${where}`);
+  private preparePage(whose: FeedPageWhose, where: FeedPageWhere) {
+    return feedPageQuery(this.db, whose, where).prepare(`posts_page_${whose}_${where}`);
   }
 
   /**
