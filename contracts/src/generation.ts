@@ -29,14 +29,6 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 /** States a job never leaves. */
 export const FINISHED_JOB_STATUSES: readonly JobStatus[] = ['COMPLETED', 'ERROR', 'CANCELLED', 'TIMED_OUT'];
 
-export interface StartJobRequest {
-  prompt: string;
-}
-
-export interface StartDreamRequest {
-  mode: DreamMode;
-}
-
 /** What POST /api/start-job and POST /api/start-dream answer. */
 export type StartedJob = z.infer<typeof startedJobSchema>;
 
@@ -92,41 +84,11 @@ export type RunpodImage = (typeof RUNPOD_IMAGES)[number];
 /** A registered GPU worker as the admin API shows it; credentials never leave the server. */
 export type GpuWorker = z.infer<typeof gpuWorkerSchema>;
 
-export interface RegisterWorkerRequest {
-  name: string;
-  kind: WorkerKind;
-  url: string;
-  gpu: string;
-  apiKey?: string;
-  concurrency?: number;
-  checkpoint?: string;
-  /** RunPod only; default `sd-v1`, whose input (prompt, seed, width, height) also suits sdxl and a1111. */
-  runpodImage?: RunpodImage;
-  /** Required with runpodImage `custom`, refused otherwise. */
-  inputTemplate?: Record<string, unknown>;
-  /** Check that the worker answers before saving it (default true). */
-  check?: boolean;
-}
-
-/** null removes an optional setting (apiKey, checkpoint). */
-export type UpdateWorkerRequest = Partial<
-  Pick<RegisterWorkerRequest, 'name' | 'url' | 'gpu' | 'concurrency' | 'runpodImage' | 'inputTemplate'>
-> & {
-  apiKey?: string | null;
-  checkpoint?: string | null;
-  enabled?: boolean;
-};
-
 /** POST /api/admin/workers/:id/test: one small real generation through that worker. */
 export type WorkerTestResult = z.infer<typeof workerTestResultSchema>;
 
 /** A generation job as the admin API shows it (`/api/admin/jobs`, `atelier jobs ...`). Times are ISO strings. */
 export type AdminJob = z.infer<typeof adminJobSchema>;
-
-/** POST /api/admin/jobs/purge: deletes finished jobs (and their pictures) that finished longer ago than this. */
-export interface PurgeJobsRequest {
-  olderThanMinutes: number;
-}
 
 export type PurgeJobsResult = z.infer<typeof purgeJobsResultSchema>;
 

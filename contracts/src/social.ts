@@ -67,8 +67,6 @@ export const FIELD_MESSAGES = {
   emailTaken: 'is already registered',
 } as const;
 
-/** What the register and post forms accept (spec: .jpg, .jpeg, .png, one file). */
-export const PICTURE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const;
 export const DEFAULT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The seeded guest account the lobby's sign-in form starts with. */

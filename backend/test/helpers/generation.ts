@@ -1,5 +1,6 @@
-import { FINISHED_JOB_STATUSES, type AdminJob, type GpuWorker, type JobStatus, type JobStatusResponse, type RegisterWorkerRequest } from '@atelier/contracts';
+import { FINISHED_JOB_STATUSES, type AdminJob, type GpuWorker, type JobStatus, type JobStatusResponse } from '@atelier/contracts';
 import type { SQL } from 'drizzle-orm';
+import type { RegisterWorkerBody } from '../../src/modules/generation/generation.schemas';
 import type { TestApp } from './test-app';
 
 export const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
@@ -47,7 +48,7 @@ export async function startJob(t: TestApp, prompt: string): Promise<string> {
   return (response.body as { id: string }).id;
 }
 
-export async function registerWorker(t: TestApp, body: Partial<RegisterWorkerRequest> & { url: string }): Promise<GpuWorker> {
+export async function registerWorker(t: TestApp, body: Partial<RegisterWorkerBody> & { url: string }): Promise<GpuWorker> {
   const response = await t.http
     .post('/api/admin/workers')
     .set(admin)

@@ -13,5 +13,3 @@ export const careerHighlights = pgTable(
   },
   (table) => [orderIndex('career_highlights_order_idx', table)],
 );
-
-export type CareerHighlightRow = typeof careerHighlights.$inferSelect;

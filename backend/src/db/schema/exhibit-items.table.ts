@@ -13,5 +13,3 @@ export const exhibitItems = pgTable(
   },
   (table) => [orderIndex('exhibit_items_order_idx', table)],
 );
-
-export type ExhibitItemRow = typeof exhibitItems.$inferSelect;

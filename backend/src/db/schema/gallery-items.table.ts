@@ -20,5 +20,3 @@ export const galleryItems = pgTable(
   },
   (table) => [orderIndex('gallery_items_order_idx', table)],
 );
-
-export type GalleryItemRow = typeof galleryItems.$inferSelect;

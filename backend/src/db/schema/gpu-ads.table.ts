@@ -17,5 +17,3 @@ export const gpuAds = pgTable(
   },
   (table) => [orderIndex('gpu_ads_order_idx', table)],
 );
-
-export type GpuAdRow = typeof gpuAds.$inferSelect;

@@ -12,5 +12,3 @@ export const notices = pgTable(
   },
   (table) => [orderIndex('notices_order_idx', table)],
 );
-
-export type NoticeRow = typeof notices.$inferSelect;

@@ -31,5 +31,3 @@ export const projects = pgTable(
   },
   (table) => [orderIndex('projects_order_idx', table)],
 );
-
-export type ProjectRow = typeof projects.$inferSelect;

@@ -18,5 +18,3 @@ export const resourceLinks = pgTable(
   },
   (table) => [orderIndex('resource_links_order_idx', table)],
 );
-
-export type ResourceLinkRow = typeof resourceLinks.$inferSelect;

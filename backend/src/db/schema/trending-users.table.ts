@@ -14,5 +14,3 @@ export const trendingUsers = pgTable(
   },
   (table) => [orderIndex('trending_users_order_idx', table)],
 );
-
-export type TrendingUserRow = typeof trendingUsers.$inferSelect;
