@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { importResolution } from './import-resolution.mjs';
 
-// The backend's boundaries (DESIGN.md section 2): a controller parses input and checks access, a
+// The backend's boundaries (docs/decisions/0009-feature-folders-and-boundaries.md): a controller parses input and checks access, a
 // service holds the logic, a repository is the only file that touches Drizzle. Modules meet through
 // each other's services, never repositories or tables. Seeds import features, never the reverse.
 // common/ sits below every module.

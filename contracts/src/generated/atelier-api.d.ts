@@ -1984,7 +1984,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The feed's first page, the new post first (as the spec's client reads it) */
+            /** @description The feed's first page, the new post first (as the original client reads it) */
             201: {
                 headers: {
                     /** @description The cursor of the next page (older posts) (send it as ?cursor=); absent on the last one */

@@ -37,7 +37,7 @@ import type { ServedPage } from './feed-cache';
 import { PostsService } from './posts.service';
 
 /**
- * The body stays a plain array (the spec's client reads it as one); the next page's cursor rides in
+ * The body stays a plain array (the original client reads it as one); the next page's cursor rides in
  * a header. The page comes as ready bytes (and compressed forms), with an ETag, so a client
  * revalidating gets a 304. Sent here rather than returned: a string would be encoded anew for every request.
  */
@@ -73,7 +73,7 @@ export class PostsController {
   @MemberWriteLimit('posts')
   @ApiZodMultipart(createPostSchema, { picture: 'optional' })
   @ApiZodResponseUnchecked(201, z.array(postSchema), {
-    description: "The feed's first page, the new post first (as the spec's client reads it)",
+    description: "The feed's first page, the new post first (as the original client reads it)",
     headers: nextCursorHeader('page (older posts)'),
   })
   @UseInterceptors(PictureUpload('picture'))
