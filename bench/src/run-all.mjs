@@ -24,6 +24,7 @@ const BENCHES = readdirSync(here)
 const QUICK_ARGS = {
   botfolk: ['--seconds', '1', '--duration', '3'],
   feed: ['--sizes', '1000,10000', '--duration', '3'],
+  'feed-memory': ['--posts', '10000', '--rounds', '2', '--duration', '3'],
   generation: ['--renders', '10', '--jobs', '5'],
   lighthouse: ['--runs', '1', '--pages', '/'],
   mixed: ['--duration', '5', '--posts', '100'],
