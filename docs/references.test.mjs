@@ -1,20 +1,22 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
 
 // Comments, tests and the README cite docs/ by file and section: a renamed heading or a removed
 // record must fail here, not leave a reader at a dead end. Documents outside the repository (the
 // design notes and product specification the code was first written from) must not be cited at all:
-// their content lives in docs/requirements and docs/decisions. The Nx inputs of backend's `test`
-// target cover the files scanned here (backend/package.json), so editing docs/ runs this again.
-const REPO_ROOT = path.resolve(__dirname, '../..');
-const SELF = path.relative(REPO_ROOT, __filename).split(path.sep).join('/');
+// their content lives in docs/requirements and docs/decisions. This is its own small project (docs/),
+// whose test target's Nx inputs are the whole repository, so no other suite re-runs when a file changes.
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+const SELF = path.relative(REPO_ROOT, import.meta.filename).split(path.sep).join('/');
 
 const TEXT_FILE = /\.(ts|tsx|js|mjs|cjs|json|md|ya?ml|sh)$|(^|\/)(Dockerfile|Caddyfile|\.env\.example|\.ci\/run)$/;
 const SKIPPED = /(^|\/)package-lock\.json$/;
 
 /** Words that cite a document kept outside the repository. */
-const OUTSIDE_DOCUMENTS: Array<[RegExp, string]> = [
+const OUTSIDE_DOCUMENTS = [
   [/\bDESIGN\b/, 'the design notes'],
   [/\bthe spec\b/i, 'the product specification'],
   [/\bspec (section|§)/i, 'the product specification'],
@@ -27,15 +29,11 @@ const DOCS_PATH = /(?<![\w./-])docs\/[\w./-]*?\.md(?:#[\w-]*)?/g;
 const MARKDOWN_LINK = /\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 const FENCE = /^\s*(```|~~~)/;
 
-export interface SourceFile {
-  /** Repo-relative, with forward slashes. */
-  file: string;
-  text: string;
-}
+/** @typedef {{ file: string, text: string }} SourceFile  file: repo-relative, with forward slashes */
 
 /** Each line with its number, leaving out fenced code blocks of Markdown files. */
-function linesOf({ file, text }: SourceFile): Array<[number, string]> {
-  const lines: Array<[number, string]> = [];
+function linesOf({ file, text }) {
+  const lines = [];
   let fenced = false;
   text.split('\n').forEach((line, index) => {
     if (file.endsWith('.md') && FENCE.test(line)) fenced = !fenced;
@@ -45,7 +43,7 @@ function linesOf({ file, text }: SourceFile): Array<[number, string]> {
 }
 
 /** GitHub's anchor for a heading: lowercase, punctuation dropped, spaces as '-'. */
-export function slugOf(heading: string): string {
+export function slugOf(heading) {
   return heading
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .toLowerCase()
@@ -54,9 +52,9 @@ export function slugOf(heading: string): string {
 }
 
 /** The anchors a Markdown file's headings give, with GitHub's -1, -2 for repeats. */
-export function anchorsOf(markdown: SourceFile): Set<string> {
-  const anchors = new Set<string>();
-  const seen = new Map<string, number>();
+export function anchorsOf(markdown) {
+  const anchors = new Set();
+  const seen = new Map();
   for (const [, line] of linesOf(markdown)) {
     const heading = /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
     if (!heading) continue;
@@ -72,14 +70,14 @@ export function anchorsOf(markdown: SourceFile): Set<string> {
  * What is wrong with the references of `files`, as `file:line: …`. `read` answers a repo-relative
  * path's text, or undefined when nothing is there (a folder reads as '').
  */
-export function referenceProblems(files: SourceFile[], read: (file: string) => string | undefined): string[] {
-  const problems = new Set<string>();
-  const anchorCache = new Map<string, Set<string>>();
-  const anchors = (file: string) => {
+export function referenceProblems(files, read) {
+  const problems = new Set();
+  const anchorCache = new Map();
+  const anchors = (file) => {
     if (!anchorCache.has(file)) anchorCache.set(file, anchorsOf({ file, text: read(file) ?? '' }));
-    return anchorCache.get(file)!;
+    return anchorCache.get(file);
   };
-  const check = (at: string, target: string, anchor: string | undefined) => {
+  const check = (at, target, anchor) => {
     if (read(target) === undefined) problems.add(`${at}: ${target} does not exist`);
     else if (anchor && target.endsWith('.md') && !anchors(target).has(anchor)) problems.add(`${at}: ${target} has no heading #${anchor}`);
   };
@@ -108,14 +106,14 @@ export function referenceProblems(files: SourceFile[], read: (file: string) => s
   return [...problems];
 }
 
-function readFromRepo(file: string): string | undefined {
+function readFromRepo(file) {
   const full = path.join(REPO_ROOT, file);
   if (!fs.existsSync(full)) return undefined;
   return fs.statSync(full).isDirectory() ? '' : fs.readFileSync(full, 'utf8');
 }
 
 /** Every tracked (or new, not ignored) text file of the repository but this one, whose examples are wrong on purpose. */
-function repositoryFiles(): SourceFile[] {
+function repositoryFiles() {
   const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
   return [...new Set(listed.split('\0'))]
     .filter((file) => file !== SELF && TEXT_FILE.test(file) && !SKIPPED.test(file) && fs.existsSync(path.join(REPO_ROOT, file)))
@@ -125,18 +123,19 @@ function repositoryFiles(): SourceFile[] {
 describe('references to documents', () => {
   it('name files and headings that exist, and no document outside the repository', () => {
     const files = repositoryFiles();
-    expect(files.map(({ file }) => file)).toEqual(expect.arrayContaining(['README.md', 'docs/architecture.md', 'backend/src/app.ts', 'frontend/src/app/router.tsx']));
-    expect(referenceProblems(files, readFromRepo)).toEqual([]);
+    const names = new Set(files.map(({ file }) => file));
+    for (const expected of ['README.md', 'docs/architecture.md', 'backend/src/app.ts', 'frontend/src/app/router.tsx']) assert.ok(names.has(expected), `${expected} is scanned`);
+    assert.deepEqual(referenceProblems(files, readFromRepo), []);
   });
 
   it('reports a missing file, a missing heading, a broken relative link and a citation of an outside document, by line', () => {
-    const docs: Record<string, string> = {
+    const docs = {
       'docs/a.md': '# Title\n\n## Rate limits\n\n## Rate limits\n\n```\n## Not a heading\n```\n',
       'docs/sub/b.md': '# B\n[ok](../a.md#rate-limits-1) [gone](../nope.md) [bad](../a.md#not-a-heading) [self](#b) [web](https://example.com)\n',
       'x.ts': "// docs/a.md#rate-limits and docs/a.md#title\n// see docs/missing.md\n// DESIGN section 6, as the spec's client does\n",
     };
     const files = Object.entries(docs).map(([file, text]) => ({ file, text }));
-    expect(referenceProblems(files, (file) => docs[file])).toEqual([
+    assert.deepEqual(referenceProblems(files, (file) => docs[file]), [
       'docs/sub/b.md:2: docs/nope.md does not exist',
       'docs/sub/b.md:2: docs/a.md has no heading #not-a-heading',
       'x.ts:2: docs/missing.md does not exist',
@@ -146,8 +145,8 @@ describe('references to documents', () => {
   });
 
   it('makes anchors as GitHub does', () => {
-    expect(slugOf('0003. Fastify under NestJS')).toBe('0003-fastify-under-nestjs');
-    expect(slugOf('The `atelier` CLI: [docs](x.md)')).toBe('the-atelier-cli-docs');
-    expect(slugOf('Scale-out with PostgreSQL and Redis')).toBe('scale-out-with-postgresql-and-redis');
+    assert.equal(slugOf('0003. Fastify under NestJS'), '0003-fastify-under-nestjs');
+    assert.equal(slugOf('The `atelier` CLI: [docs](x.md)'), 'the-atelier-cli-docs');
+    assert.equal(slugOf('Scale-out with PostgreSQL and Redis'), 'scale-out-with-postgresql-and-redis');
   });
 });
