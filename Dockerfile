@@ -12,6 +12,7 @@ COPY frontend/package.json frontend/
 COPY cli/package.json cli/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+COPY docs/package.json docs/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false npx nx run-many -t build -p @atelier/contracts @atelier/backend @atelier/frontend
@@ -32,6 +33,11 @@ COPY --from=build /app/backend/src/db/migrations backend/src/db/migrations
 COPY --from=build /app/backend/assets backend/assets
 COPY --from=build /app/frontend/dist frontend/dist
 COPY --from=build /app/frontend/dist-server frontend/dist-server
+# The backend imports the server render as @atelier/frontend/server (package.json "exports"): a
+# self-contained bundle, so the package is linked as npm links a workspace, without installing the
+# frontend's own dependencies.
+COPY frontend/package.json frontend/server.d.ts frontend/
+RUN ln -s ../../frontend node_modules/@atelier/frontend
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
