@@ -46,6 +46,12 @@ describe('sendReadyJson', () => {
     expect(json.encodedAs('br')).toBe(first);
   });
 
+  it("keeps a page's brotli form in memory at its own size, not zlib's whole output chunk", async () => {
+    const encoded = await json.encodedAs('br');
+    // A view keeps the whole block it looks into; a small copy shares the 8 KB pool with others.
+    expect(encoded.buffer.byteLength).toBeLessThanOrEqual(Math.max(encoded.length, Buffer.poolSize));
+  });
+
   it('answers 304 and no body when If-None-Match names the ETag, in any coding', async () => {
     const etag = (await app.inject({ url: '/page', headers: { 'accept-encoding': 'br' } })).headers.etag as string;
     expect(etag).toBe(json.etag);
