@@ -17,8 +17,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), fontLoading()],
   resolve: {
     alias: [
-      // Compile the shared contracts from source, so the frontend never waits for their build.
-      { find: '@atelier/contracts', replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
+      // Compile the shared contracts from source, so the frontend never waits for their build. Exact
+      // matches: a plain '@atelier/contracts' would also rewrite '@atelier/contracts/schemas' into index.ts/schemas.
+      { find: /^@atelier\/contracts$/, replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
+      { find: /^@atelier\/contracts\/schemas$/, replacement: fileURLToPath(new URL('../contracts/src/schemas.ts', import.meta.url)) },
       ...(command === 'build'
         ? [
             { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },

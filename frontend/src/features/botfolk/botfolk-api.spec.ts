@@ -50,5 +50,7 @@ describe('botfolk api', () => {
 
     answer({ svgimage: 'data:,', genes: [] });
     await expect(botfolkApi.random()).rejects.toBeInstanceOf(BotFolkAnswerError);
+    answer({ ...ada, genes: [{ value: 0.72 }] });
+    await expect(botfolkApi.random()).rejects.toBeInstanceOf(BotFolkAnswerError);
   });
 });

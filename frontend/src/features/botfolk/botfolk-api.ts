@@ -1,4 +1,4 @@
-import type { BotFolkIndividual, BotFolkTrait, IndividualQuery, OffspringRequest } from '@atelier/contracts';
+import type { BotFolkIndividual, IndividualQuery, OffspringRequest } from '@atelier/contracts';
 import { config } from '../../config';
 import { apiRequest } from '../../store/api-client';
 
@@ -12,33 +12,18 @@ export class BotFolkAnswerError extends Error {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-const isTraitList = (value: unknown): value is BotFolkTrait[] =>
-  Array.isArray(value) && value.every((trait) => isObject(trait) && typeof trait.name === 'string');
-
-export const isIndividual = (answer: unknown): answer is BotFolkIndividual =>
-  isObject(answer) &&
-  typeof answer.svgimage === 'string' &&
-  typeof answer.dna === 'string' &&
-  isTraitList(answer.genes) &&
-  isTraitList(answer.nurture) &&
-  isTraitList(answer.culture);
-
-function individualFrom(answer: unknown): BotFolkIndividual {
-  if (isIndividual(answer)) return answer;
-  throw new BotFolkAnswerError(answer);
-}
-
 /** The individual with this DNA line, or a new one: what the /life page's loader reads. */
 export const individualQuery = (dna?: string | null): IndividualQuery => (dna ? { dna } : {});
 
 /** The API path of the individual with this DNA line, or of a new one. */
 export const individualPath = (dna?: string | null): string => (dna ? `/pyface?${new URLSearchParams({ dna }).toString()}` : '/pyface');
 
-
 async function individual(path: string, request: Parameters<typeof apiRequest>[1] = {}): Promise<BotFolkIndividual> {
   const { data } = await apiRequest<unknown>(path, { ...request, base: config.genApiUrl });
-  return individualFrom(data);
+  // The schema (and zod) load with the first answer, not with the app's first script.
+  const answer = (await import('./botfolk-answers')).readIndividual(data);
+  if (answer === undefined) throw new BotFolkAnswerError(data);
+  return answer;
 }
 
 export const botfolkApi = {

@@ -56,6 +56,13 @@ describe('generation api', () => {
     await expect(generationApi.jobStatus('job-1')).resolves.toEqual(completed);
     expect(await lastCall()).toMatchObject({ url: 'https://gen.example/api/job-status/job-1', method: 'GET' });
 
+    // A server from before progress and preview, or with something else in them: not known yet.
+    const { progress: _progress, preview: _preview, ...older } = completed;
+    answer(older);
+    await expect(generationApi.jobStatus('job-1')).resolves.toEqual(completed);
+    answer({ ...completed, progress: '50%', preview: 42 });
+    await expect(generationApi.jobStatus('job-1')).resolves.toEqual(completed);
+
     answer({ ...completed, id: 'a/b', status: 'IN_QUEUE', output: [] });
     await generationApi.jobStatus('a/b');
     expect((await lastCall()).url).toBe('https://gen.example/api/job-status/a%2Fb');
@@ -86,11 +93,15 @@ describe('generation api', () => {
 
     answer({ jobId: 'job-1' });
     await expect(generationApi.startJob('fox')).rejects.toBeInstanceOf(GenerationAnswerError);
+    answer({ id: '' });
+    await expect(generationApi.startDream('daydream')).rejects.toBeInstanceOf(GenerationAnswerError);
 
     answer({ ...completed, status: 'DONE' });
     await expect(generationApi.jobStatus('job-1')).rejects.toBeInstanceOf(GenerationAnswerError);
 
     answer({ ...completed, output: null });
+    await expect(generationApi.jobStatus('job-1')).rejects.toBeInstanceOf(GenerationAnswerError);
+    answer({ ...completed, output: [{ image: 'iVBORw0KGgo=', seed: 'random' }] });
     await expect(generationApi.jobStatus('job-1')).rejects.toBeInstanceOf(GenerationAnswerError);
 
     answer({ renderer: 'workers', models: ['Stable Diffusion 1.5'], gpus: 'RTX 4090' });

@@ -1,10 +1,8 @@
 import {
   EXAMPLE_IMAGE_COUNTS,
-  JOB_STATUSES,
   type DreamMode,
   type ExamplePage,
   type GenerationInfo,
-  type GenerationRenderer,
   type JobStatusResponse,
   type StartedJob,
 } from '@atelier/contracts';
@@ -12,7 +10,7 @@ import { config } from '../../config';
 import { apiRequest, type ApiRequest } from '../../store/api-client';
 
 // The Forge and Dream-o-matic calls (docs/requirements/ai-demos.md#jobs), on the generation API base
-// (VITE_GEN_API_URL). Every answer is checked before a page relies on it.
+// (VITE_GEN_API_URL). Every answer is checked against its contract schema before a page relies on it.
 
 /** The server answered 2xx with something that is not what the call promises. */
 export class GenerationAnswerError extends Error {
@@ -43,82 +41,58 @@ export interface RenderProgress {
   preview: string | null;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-const isJobStatus = (value: unknown): value is JobStatusResponse['status'] =>
-  (JOB_STATUSES as readonly unknown[]).includes(value);
-const isNumberOrNull = (value: unknown) => value === null || typeof value === 'number';
+type AnswerReaders = typeof import('./generation-answers');
 
-async function checked<T>(what: string, isValid: (answer: unknown) => boolean, path: string, request: ApiRequest = {}) {
+async function checked<T>(
+  what: string,
+  readerOf: (readers: AnswerReaders) => (answer: unknown) => T | undefined,
+  path: string,
+  request: ApiRequest = {},
+): Promise<T> {
   const { data } = await apiRequest<unknown>(path, { ...request, base: config.genApiUrl });
-  if (!isValid(data)) throw new GenerationAnswerError(what, data);
-  return data as T;
+  const answer = readerOf(await import('./generation-answers'))(data);
+  if (answer === undefined) throw new GenerationAnswerError(what, data);
+  return answer;
 }
-
-const isStartedJob = (answer: unknown) => isObject(answer) && typeof answer.id === 'string' && answer.id !== '';
-
-const isJobStatusResponse = (answer: unknown) =>
-  isObject(answer) && typeof answer.id === 'string' && isJobStatus(answer.status) && Array.isArray(answer.output);
-
-const GENERATION_RENDERERS: readonly unknown[] = ['workers', 'built-in', 'none'] satisfies GenerationRenderer[];
-const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
-
-export const isGenerationInfo = (answer: unknown): answer is GenerationInfo =>
-  isObject(answer) && GENERATION_RENDERERS.includes(answer.renderer) && isStringList(answer.models) && isStringList(answer.gpus);
 
 /** The picture of a COMPLETED job: its first output, with the job's timings and worker. */
 export function generatedImageOf(job: JobStatusResponse): GeneratedImage {
   const [first] = job.output;
-  if (
-    !isObject(first) ||
-    typeof first.image !== 'string' ||
-    first.image === '' ||
-    typeof first.seed !== 'number' ||
-    !isNumberOrNull(job.executionTime) ||
-    !isNumberOrNull(job.delayTime)
-  ) {
-    throw new GenerationAnswerError('a finished picture', job);
-  }
-  return {
-    image: first.image,
-    seed: first.seed,
-    executionTime: job.executionTime,
-    delayTime: job.delayTime,
-    workerId: typeof job.workerId === 'string' ? job.workerId : null,
-  };
+  if (first === undefined || first.image === '') throw new GenerationAnswerError('a finished picture', job);
+  return { image: first.image, seed: first.seed, executionTime: job.executionTime, delayTime: job.delayTime, workerId: job.workerId };
 }
 
 /**
- * The render progress of a job still running, or null while nothing is known. The fields are extras
- * beyond the original client's, so a server without them (or with something else in them) just means unknown.
+ * The render progress of a job still running, or null while nothing is known (a server without these
+ * extras to the original client's fields answers null for both: see generation-answers).
  */
-export function renderProgressOf(job: JobStatusResponse): RenderProgress | null {
-  const { progress, preview } = job as Partial<JobStatusResponse>;
+export function renderProgressOf({ progress, preview }: JobStatusResponse): RenderProgress | null {
   if (typeof progress !== 'number' || !Number.isFinite(progress)) return null;
   return {
     progress: Math.min(1, Math.max(0, progress)),
     // Only a picture: the value goes into an img's src.
-    preview: typeof preview === 'string' && preview.startsWith('data:image/') ? preview : null,
+    preview: preview?.startsWith('data:image/') ? preview : null,
   };
 }
 
 export const generationApi = {
   /** Queues a Forge job for a prompt. */
   startJob(prompt: string): Promise<StartedJob> {
-    return checked('a started job', isStartedJob, '/start-job', { method: 'POST', json: { prompt } });
+    return checked('a started job', (readers) => readers.readStartedJob, '/start-job', { method: 'POST', json: { prompt } });
   },
 
   /** Queues a Dream-o-matic job for one of the four modes. */
   startDream(mode: DreamMode): Promise<StartedJob> {
-    return checked('a started job', isStartedJob, '/start-dream', { method: 'POST', json: { mode } });
+    return checked('a started job', (readers) => readers.readStartedJob, '/start-dream', { method: 'POST', json: { mode } });
   },
 
   jobStatus(id: string): Promise<JobStatusResponse> {
-    return checked('a job status', isJobStatusResponse, `/job-status/${encodeURIComponent(id)}`);
+    return checked('a job status', (readers) => readers.readJobStatus, `/job-status/${encodeURIComponent(id)}`);
   },
 
   /** Who draws the pictures, as the pages' header says: workers' models and GPUs, or the built-in renderer. */
   info(): Promise<GenerationInfo> {
-    return checked('generation info', isGenerationInfo, '/generation/info');
+    return checked('generation info', (readers) => readers.readGenerationInfo, '/generation/info');
   },
 };
 

@@ -1,7 +1,7 @@
 import { useContext, useEffect } from 'react';
 import type { GenerationInfo } from '@atelier/contracts';
 import { styled } from '@mui/material/styles';
-import { isGenerationInfo } from './generation-api';
+import { isGenerationInfo } from './generation-answers';
 import { selectGenerationInfo } from './generation-selectors';
 import { generationInfoRequested } from './generation-slice';
 import { contentApi, PageContentContext } from '../../store/content-api';
