@@ -9,6 +9,7 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { formatCount } from '../../components/format-count';
 import { MemberAvatar } from './member-avatar';
 import { WidgetCard } from './widget-card';
 
@@ -24,7 +25,7 @@ function Counter({ label, value }: { label: string; value: number }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: '1rem', py: '0.25rem' }}>
       <Typography sx={{ color: 'text.secondary' }}>{label}</Typography>
-      <Typography sx={{ color: 'neutral.main', fontWeight: 500 }}>{value.toLocaleString('en-US')}</Typography>
+      <Typography sx={{ color: 'neutral.main', fontWeight: 500 }}>{formatCount(value)}</Typography>
     </Box>
   );
 }

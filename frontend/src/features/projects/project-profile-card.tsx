@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { resizedUrl } from '../../components/asset-image';
+import { formatCount } from '../../components/format-count';
 import { ShowcaseAvatar } from '../../components/showcase-avatar';
 import { ShowcaseSurface } from '../../components/showcase-surface';
 
@@ -41,7 +42,7 @@ export function ProjectProfileCard({ block }: { block: ProfileCardBlock }) {
         {block.counters.map((counter) => (
           <Box key={counter.label} sx={line}>
             <Typography sx={{ color: 'text.secondary' }}>{counter.label}</Typography>
-            <Typography sx={{ color: 'neutral.main', fontWeight: 500 }}>{counter.value.toLocaleString('en-US')}</Typography>
+            <Typography sx={{ color: 'neutral.main', fontWeight: 500 }}>{formatCount(counter.value)}</Typography>
           </Box>
         ))}
       </Box>
