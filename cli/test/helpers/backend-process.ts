@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -16,10 +17,28 @@ export interface BackendProcess {
 
 /**
  * `node backend/dist/main.js` on a free port with a fresh DATA_DIR: embedded PGlite, in-process jobs
- * (no DATABASE_URL or REDIS_URL), no frontend, plus `extraEnv`. Resolves once GET /api/health answers.
+ * (no DATABASE_URL or REDIS_URL), no frontend, plus `extraEnv`. Resolves once it answers an admin
+ * request with its own ADMIN_TOKEN (one is made up when `extraEnv` has none).
  */
 export async function startBackend(extraEnv: Record<string, string> = {}): Promise<BackendProcess> {
+  // The port is free when chosen, but the backend binds it only seconds later, after migrating and
+  // seeding; a test server of a suite running alongside may take it meanwhile. Then this backend
+  // exits with EADDRINUSE, and it starts again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(extraEnv);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnFreePort(extraEnv: Record<string, string>): Promise<BackendProcess> {
   const port = await freePort();
+  // Proves that the server answering on the port is this one: another's admin token differs.
+  const adminToken = extraEnv.ADMIN_TOKEN ?? `cli-test-${randomBytes(16).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-cli-test-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -28,6 +47,7 @@ export async function startBackend(extraEnv: Record<string, string> = {}): Promi
     LOG_LEVEL: 'warn',
     FRONTEND_DIST: path.join(dataDir, 'no-frontend'),
     ...extraEnv,
+    ADMIN_TOKEN: adminToken,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
@@ -67,16 +87,21 @@ export async function startBackend(extraEnv: Record<string, string> = {}): Promi
   for (;;) {
     if (exitedWith !== undefined) {
       await stop();
-      throw new Error(`the backend (${BACKEND_ENTRY}) exited with ${exitedWith} before answering:\n${output()}`);
+      const Failure = stderr.includes('EADDRINUSE') ? PortTakenError : Error;
+      throw new Failure(`the backend (${BACKEND_ENTRY}) exited with ${exitedWith} before answering:\n${output()}`);
     }
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the backend did not answer GET ${url}/api/health within ${START_LIMIT_MS / 1000} s:\n${output()}`);
     }
     try {
-      await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1_000) });
-      started = true;
-      return { url, stop };
+      const answer = await fetch(`${url}/api/admin/users`, { headers: { Authorization: `Bearer ${adminToken}` }, signal: AbortSignal.timeout(1_000) });
+      if (answer.ok) {
+        started = true;
+        return { url, stop };
+      }
+      // Another program's answer (this backend is not listening yet): wait for this one, or its exit.
+      await new Promise((resolve) => setTimeout(resolve, 100));
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
