@@ -246,6 +246,9 @@ test("a member adds a friend from a post card and removes them from the Friend L
 });
 
 test("two guests each sign into a sandbox of their own: neither sees the other's posts, likes or friend changes", async ({ browser }) => {
+  // Two browser contexts, two sign-ins, a post, a like, a friend change and two reloads: on two
+  // shared cores this took 31 s once, past the default 30 s.
+  test.slow();
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   const [mine, theirs] = await Promise.all(contexts.map((context) => context.newPage()));
   // Pages of new contexts: the fixture's goto and reload, which wait for the app, are not theirs.
