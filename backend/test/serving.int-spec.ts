@@ -2,6 +2,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createTestApp, makeTempDir, type TestApp } from './helpers/test-app';
 
+// This suite serves a built frontend without a server render, so every route answers the app shell
+// whether or not the real frontend is built; server-render.int-spec.ts covers the server render.
+jest.mock(
+  '@atelier/frontend/server',
+  () => {
+    throw Object.assign(new Error("Cannot find module '@atelier/frontend/server'"), { code: 'MODULE_NOT_FOUND' });
+  },
+  { virtual: true },
+);
+
 describe('serving the built frontend', () => {
   let t: TestApp;
   let dist: string;
