@@ -16,9 +16,14 @@ const MIN_COMPRESSED_BYTES = 1024;
 
 /**
  * Brotli answers a view of zlib's 16 KB output chunk: a cached page's 1 KB held all 16 KB. A copy of
- * its own size (from the shared pool when small) lets the chunk go at once. (gzip's answer is a copy already.)
+ * its own size lets the chunk go at once. (gzip's answer is a copy already.)
  */
-const ownBytes = (encoded: Buffer): Buffer => Buffer.from(encoded);
+const ownBytes = (encoded: Buffer): Buffer => {
+  // Unpooled: a pooled copy may itself be a view of a larger block (Node 26 pools bigger ones).
+  const own = Buffer.allocUnsafeSlow(encoded.length);
+  encoded.copy(own);
+  return own;
+};
 
 const compressors: Record<ContentCoding, (bytes: Buffer) => Promise<Buffer>> = {
   // Quality 4, as @fastify/compress uses: 11 costs many times the CPU for a few percent.
