@@ -1,30 +1,34 @@
 import type { PublicReads } from '@atelier/contracts';
 import { config } from '../config';
-import { ApiError, apiRequest, type ApiRequest } from './api-client';
+import { answerOf, api, ApiError, baseUrlOf } from './api-client';
 
-// The public reads as the browser makes them: each a GET on the API. The content and the example
-// pictures are this site's own, so they are asked of VITE_API_URL; Bot Folk and who draws the
-// pictures belong to the generation API (VITE_GEN_API_URL), which may be another host.
+// The public reads as the browser makes them: each a GET on the API, typed by its OpenAPI document.
+// The content and the example pictures are this site's own, so they are asked of VITE_API_URL; Bot
+// Folk and who draws the pictures belong to the generation API (VITE_GEN_API_URL), which may be
+// another host. Both bases are read at each call (the specs change them).
 
-async function get<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  return (await apiRequest<T>(path, request)).data;
+const site = () => ({ baseUrl: baseUrlOf(config.apiUrl) });
+const generation = () => ({ baseUrl: baseUrlOf(config.genApiUrl) });
+
+async function dataOf<T>(call: Promise<{ data?: T; response: Response }>): Promise<T> {
+  return (await answerOf(call)).data;
 }
 
 export const httpPublicReads: PublicReads = {
-  site: () => get('/content/site'),
-  gallery: () => get('/content/gallery'),
-  exhibit: () => get('/content/exhibit'),
-  resources: () => get('/content/resources'),
-  trending: () => get('/content/trending'),
+  site: () => dataOf(api.GET('/content/site', site())),
+  gallery: () => dataOf(api.GET('/content/gallery', site())),
+  exhibit: () => dataOf(api.GET('/content/exhibit', site())),
+  resources: () => dataOf(api.GET('/content/resources', site())),
+  trending: () => dataOf(api.GET('/content/trending', site())),
   async project(slug) {
     try {
-      return await get(`/content/projects/${encodeURIComponent(slug)}`);
+      return await dataOf(api.GET('/content/projects/{slug}', { ...site(), params: { path: { slug } } }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     }
   },
-  pyface: ({ dna }) => get('/pyface', { base: config.genApiUrl, query: { dna } }),
-  generationInfo: () => get('/generation/info', { base: config.genApiUrl }),
-  generationExamples: () => get('/generation/examples'),
+  pyface: ({ dna }) => dataOf(api.GET('/pyface', { ...generation(), params: { query: { dna } } })),
+  generationInfo: () => dataOf(api.GET('/generation/info', generation())),
+  generationExamples: () => dataOf(api.GET('/generation/examples', site())),
 };
