@@ -35,9 +35,26 @@ export interface RunningServer {
   kill(): Promise<void>;
 }
 
-/** Starts dist/main.js and resolves once /api/health answers. */
+class PortTakenError extends Error {}
+
+/**
+ * Starts dist/main.js and resolves once /api/health answers. Without a given port it takes a free
+ * one; the server binds it only after migrating and seeding, and a server of a suite running
+ * alongside (the CLI's, in `npm test`) may take it meanwhile: then it exits with EADDRINUSE and is
+ * started again on another port.
+ */
 export async function startServer(env: NodeJS.ProcessEnv, port?: number): Promise<RunningServer> {
-  port ??= await freePort();
+  if (port !== undefined) return startOnPort(env, port);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnPort(env, await freePort());
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startOnPort(env: NodeJS.ProcessEnv, port: number): Promise<RunningServer> {
   const child = spawn(process.execPath, [MAIN], {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,7 +75,8 @@ export async function startServer(env: NodeJS.ProcessEnv, port?: number): Promis
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       ended = true;
-      throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
+      const Failure = stderr.includes('EADDRINUSE') ? PortTakenError : Error;
+      throw new Failure(`server exited with ${child.exitCode}: ${stderr}`);
     }
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
     if (ok) {
@@ -78,7 +96,7 @@ export async function startServer(env: NodeJS.ProcessEnv, port?: number): Promis
   }
   ended = true;
   child.kill('SIGKILL');
-  throw new Error(`server did not answer within 30 s: ${stderr}`);
+  throw new Error(`server did not answer within ${FIRST_START_LIMIT_MS / 1000} s: ${stderr}`);
 }
 
 /** Runs an entry point that is expected to stop by itself (a refused configuration). */
