@@ -35,6 +35,10 @@ const env = {
   MEMBER_WRITES_PER_MINUTE: '10000', // the suite's members write far faster than people do
   // Likewise for Forge and Dream jobs, which every generation spec starts from 127.0.0.1.
   GENERATION_RATE_LIMIT_PER_MINUTE: '1000',
+  // And for new picture sizes: the specs open every page at four widths and three pixel densities
+  // within a minute or two, each first visit asking for sizes not drawn yet; run on their own, the
+  // hydration and showcase specs met the default 120 a minute (429s on /gallery's thumbnails).
+  IMAGE_RENDERS_PER_IP_PER_MINUTE: '100000',
   // Set by playwright.config.ts, for the specs that run the atelier CLI.
   ...(process.env.E2E_ADMIN_TOKEN ? { ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN } : {}),
 };
