@@ -31,8 +31,17 @@ export function SiteHeader() {
   const hamburger = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    // Where the stylesheet shows the hamburger, its panel's chunk loads before anyone taps it.
-    if (hamburger.current?.getClientRects().length) void loadNavPanel();
+    // Where the stylesheet shows the hamburger, its panel's chunk loads before anyone taps it, once
+    // the page is idle: asking for a chunk and its imports is a few milliseconds of main-thread work
+    // (a link per file), which would otherwise lengthen the hydration's last task.
+    if (!hamburger.current?.getClientRects().length) return undefined;
+    const preload = () => void loadNavPanel();
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(preload, 0);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(preload, { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
   }, []);
 
   return (
