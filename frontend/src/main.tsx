@@ -14,7 +14,7 @@ const loadApp = (): Promise<AppModule> => import('./app/start-app');
 // would evaluate the next one's modules with its own.
 const START_PARTS = [
   () => import('react-dom/client'),
-  () => import('react-router-dom'),
+  () => import('./app/router-library'),
   () => import('./theme/app-theme'),
   () => import('./app/app-store'),
   () => import('./app/layout/site-frame'),

@@ -2,7 +2,7 @@ import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type DataRouter } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, RouterProvider, type DataRouter } from './router-library';
 import { createAppStore, whenRehydrated, type AppStore, type RootState } from './app-store';
 import { rememberContent } from '../store/content-api';
 import { initialSessionState } from '../store/session-slice';
