@@ -1,11 +1,12 @@
 // Lighthouse's CPU slowdown, calibrated to the host (docs/requirements/performance.md#pages).
 //
 // Simulated throttling multiplies the CPU time the host's browser took, so a fixed x4 means a
-// slower phone on a slow host and a faster one on a fast host. Lighthouse's docs (docs/throttling.md,
-// "Calibrating the CPU slowdown") point to the Lighthouse team's CPU throttling calculator
-// (patrickhulce/lighthouse-cpu-throttling-calculator, pages/index.js, computeMultiplierMessages),
-// which maps the host's benchmark index to the multiplier that emulates the same mid-tier phone:
-// a piecewise-linear curve through these points. Its x4 host has index 1533.
+// slower phone on a slow host and a faster one on a fast host. Lighthouse's own guide,
+// https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md#calibrating-the-cpu-slowdown,
+// points to the Lighthouse team's CPU throttling calculator (patrickhulce/lighthouse-cpu-throttling-
+// calculator, pages/index.js, computeMultiplierMessages), which maps the host's benchmark index to
+// the multiplier that emulates the same mid-tier phone: a piecewise-linear curve through these
+// points. Its x4 host has index 1533.
 const CALIBRATION_POINTS = [
   { benchmarkIndex: 150, multiplier: 1 },
   { benchmarkIndex: 800, multiplier: 2 },
