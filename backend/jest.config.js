@@ -1,3 +1,5 @@
+const os = require('node:os');
+
 // Unit specs sit beside the code; integration specs (test/*.int-spec.ts) boot the real app on a fresh
 // database. They run on embedded PGlite always, and again on PostgreSQL when DATABASE_URL is set.
 const swc = [
@@ -33,6 +35,10 @@ const integration = (driver) => ({
 });
 
 module.exports = {
+  // Jest's default is one worker per core but one. On a 2-core machine that is a single worker, and
+  // the suites left one core idle a third of the time (waiting on PostgreSQL, child servers, timers):
+  // 883 s for the Node 20 pass in CI. Two workers keep both cores busy.
+  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   // PGlite on disk runs initdb; with the CLI and frontend suites on the same two cores of a slow host
   // that alone took over 30 s in CI.
   testTimeout: 90_000,

@@ -38,10 +38,11 @@ export interface RunningServer {
 class PortTakenError extends Error {}
 
 /**
- * Starts dist/main.js and resolves once /api/health answers. Without a given port it takes a free
- * one; the server binds it only after migrating and seeding, and a server of a suite running
- * alongside (the CLI's, in `npm test`) may take it meanwhile: then it exits with EADDRINUSE and is
- * started again on another port.
+ * Starts dist/main.js and resolves once it answers an admin request with its own admin token. Without
+ * a given port it takes a free one; the server binds it only after migrating and seeding, and a
+ * server of a suite running alongside (another Jest worker's, the CLI's) may take it meanwhile: that
+ * one answers /api/health too, but not to this server's token, and this one exits with EADDRINUSE
+ * and is started again on another port.
  */
 export async function startServer(env: NodeJS.ProcessEnv, port?: number): Promise<RunningServer> {
   if (port !== undefined) return startOnPort(env, port);
@@ -78,8 +79,7 @@ async function startOnPort(env: NodeJS.ProcessEnv, port: number): Promise<Runnin
       const Failure = stderr.includes('EADDRINUSE') ? PortTakenError : Error;
       throw new Failure(`server exited with ${child.exitCode}: ${stderr}`);
     }
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-    if (ok) {
+    if (await answersAsItself(port, env)) {
       return {
         child,
         port,
@@ -97,6 +97,29 @@ async function startOnPort(env: NodeJS.ProcessEnv, port: number): Promise<Runnin
   ended = true;
   child.kill('SIGKILL');
   throw new Error(`server did not answer within ${FIRST_START_LIMIT_MS / 1000} s: ${stderr}`);
+}
+
+/**
+ * Whether the server on `port` is the one started with `env`: it accepts the admin token given to
+ * it, or the one it wrote to its data directory on a first start; another server's token differs.
+ */
+async function answersAsItself(port: number, env: NodeJS.ProcessEnv): Promise<boolean> {
+  const token = env.ADMIN_TOKEN ?? readAdminTokenFile(env.DATA_DIR);
+  if (!token) return false;
+  const answer = await fetch(`http://127.0.0.1:${port}/api/admin/users`, {
+    headers: { Authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(2_000),
+  }).catch(() => undefined);
+  return answer?.ok ?? false;
+}
+
+function readAdminTokenFile(dataDir: string | undefined): string | undefined {
+  if (!dataDir) return undefined;
+  try {
+    return fs.readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
 }
 
 /** Runs an entry point that is expected to stop by itself (a refused configuration). */
