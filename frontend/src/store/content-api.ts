@@ -82,6 +82,16 @@ function cached<T>(key: string, read: () => Promise<T>): Promise<T> {
  */
 export type PageContent = Readonly<Record<string, unknown>>;
 
+/**
+ * The answer the page's loaders keep under this read's key (`pageAnswer(content, contentApi.pyface, query)`),
+ * as that read answers; undefined when the page has none. The key names the read and its arguments, so
+ * what is kept under it is that read's answer: the server's own, or one the browser read over HTTP.
+ */
+export function pageAnswer<K extends ReadName>(content: PageContent, load: ContentResource<K>, ...args: ReadArgs<K>): ReadAnswer<K> | undefined {
+  const key = load.key(...args);
+  return Object.hasOwn(content, key) ? (content[key] as ReadAnswer<K>) : undefined;
+}
+
 /** The content the shown page's loaders answered; useContent renders with it. */
 export const PageContentContext = createContext<PageContent>({});
 

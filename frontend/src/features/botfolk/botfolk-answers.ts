@@ -6,5 +6,3 @@ import { botFolkIndividualSchema } from '@atelier/contracts/schemas';
 
 /** The answer as an individual, or undefined when it is not one. */
 export const readIndividual = (answer: unknown): BotFolkIndividual | undefined => botFolkIndividualSchema.safeParse(answer).data;
-
-export const isIndividual = (answer: unknown): answer is BotFolkIndividual => botFolkIndividualSchema.safeParse(answer).success;

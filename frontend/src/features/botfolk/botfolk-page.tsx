@@ -5,9 +5,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { PageFrame } from '../../components/page-frame';
 import { SpinnerGrid } from '../../components/spinner-grid';
-import { contentApi, PageContentContext } from '../../store/content-api';
+import { contentApi, PageContentContext, pageAnswer } from '../../store/content-api';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
-import { isIndividual } from './botfolk-answers';
 import { individualQuery } from './botfolk-api';
 import { BotFolkIntro } from './botfolk-intro';
 import { selectBotFolkFailure, selectBotFolkIndividual, selectBotFolkStatus } from './botfolk-selectors';
@@ -28,10 +27,7 @@ export default function BotFolkPage() {
   const [dnaAtOpen] = useState(dnaInUrl);
   // The individual the server's page was drawn with (its route's loader), shown until one is asked for.
   const pageContent = useContext(PageContentContext);
-  const [drawnAtOpen] = useState(() => {
-    const drawn = pageContent[contentApi.pyface.key(individualQuery(dnaAtOpen))];
-    return isIndividual(drawn) ? drawn : null;
-  });
+  const [drawnAtOpen] = useState(() => pageAnswer(pageContent, contentApi.pyface, individualQuery(dnaAtOpen)) ?? null);
   const shown = individual ?? (status === 'idle' ? drawnAtOpen : null);
 
   useEffect(() => {

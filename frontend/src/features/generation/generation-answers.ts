@@ -20,5 +20,3 @@ const jobStatus = jobStatusResponseSchema.extend({
 export const readStartedJob = (answer: unknown): StartedJob | undefined => startedJob.safeParse(answer).data;
 export const readJobStatus = (answer: unknown): JobStatusResponse | undefined => jobStatus.safeParse(answer).data;
 export const readGenerationInfo = (answer: unknown): GenerationInfo | undefined => generationInfoSchema.safeParse(answer).data;
-
-export const isGenerationInfo = (answer: unknown): answer is GenerationInfo => generationInfoSchema.safeParse(answer).success;

@@ -1,10 +1,9 @@
 import { useContext, useEffect } from 'react';
 import type { GenerationInfo } from '@atelier/contracts';
 import { styled } from '@mui/material/styles';
-import { isGenerationInfo } from './generation-answers';
 import { selectGenerationInfo } from './generation-selectors';
 import { generationInfoRequested } from './generation-slice';
-import { contentApi, PageContentContext } from '../../store/content-api';
+import { contentApi, PageContentContext, pageAnswer } from '../../store/content-api';
 import { useAppDispatch, useAppSelector } from '../../store/store-hooks';
 
 // Rubik has no 700: bold text uses the theme's 500 rather than a faux bold.
@@ -53,8 +52,8 @@ function WhoDraws({ info }: { info: GenerationInfo }) {
 export function GenerationHardware() {
   const dispatch = useAppDispatch();
   const loaded = useAppSelector(selectGenerationInfo);
-  const fromPage = useContext(PageContentContext)[contentApi.generationInfo.key()];
-  const served = isGenerationInfo(fromPage) ? fromPage : null;
+  // The server's own answer, when it drew the page (the browser's loader leaves it to this component).
+  const served = pageAnswer(useContext(PageContentContext), contentApi.generationInfo) ?? null;
   const info = loaded ?? served;
 
   useEffect(() => {
