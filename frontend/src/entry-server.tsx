@@ -10,7 +10,7 @@ import { AppProviders } from './app/app-providers';
 import { contentOf, type ServerLoadContext } from './app/page-content-loader';
 import { appRoutes } from './app/router';
 import { SITE_META } from './app/route-meta-table';
-import { withComposedLayers } from './app/server-render/emotion-styles';
+import { markedTakenOver, withComposedLayers } from './app/server-render/emotion-styles';
 import { pageDataElement } from './app/server-render/page-data';
 import { renderedUrl } from './app/server-render/render-url';
 import { createServerStore } from './app/app-store';
@@ -74,7 +74,7 @@ async function renderShowcasePage(request: PageRequest, context: StaticHandlerCo
       </AppProviders>
     </CacheProvider>,
   );
-  const styles = emotionServer.constructStyleTagsFromChunks(withComposedLayers(emotionServer.extractCriticalToChunks(markup), cache));
+  const styles = markedTakenOver(emotionServer.constructStyleTagsFromChunks(withComposedLayers(emotionServer.extractCriticalToChunks(markup), cache)));
   const html = fillTemplate(request.template, { meta: metaOf(context), styles, markup, data: pageDataElement({ loaderData: context.loaderData }) });
   // A page about something that is not there (a removed project) says so, and answers 404.
   const status = hasMissingContent(context) ? 404 : 200;

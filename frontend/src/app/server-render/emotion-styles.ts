@@ -21,3 +21,12 @@ export function withComposedLayers(chunks: EmotionCriticalToChunks, cache: Emoti
   const css = layers.map((id) => cache.inserted[id] as string).join('');
   return { ...chunks, styles: [...chunks.styles, { key: cache.key, ids: layers, css }] };
 }
+
+/**
+ * The page's style tags, each marked as one emotion has taken over (`data-s`). Emotion's default
+ * cache, made as @emotion/react loads, moves every unmarked server tag to the end of <head>, out of
+ * React's way; these are at the end of <head> already, and moving a tag re-applies its stylesheet:
+ * a recalculation of every element's style, after the page is on screen. The app's cache takes them
+ * over where they are (theme/emotion-cache.ts).
+ */
+export const markedTakenOver = (styleTags: string): string => styleTags.replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
