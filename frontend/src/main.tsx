@@ -7,15 +7,17 @@ type AppModule = typeof import('./app/start-app');
 const loadApp = (): Promise<AppModule> => import('./app/start-app');
 
 // On a page already on screen the app's code is evaluated a part per task, React first, then the
-// router, the theme (MUI and emotion), the store and the site's frame, and only then the app: as one
-// chunk its evaluation was the page's longest task, ~25 ms on a desktop CPU and several times that on
-// a mid-range phone, holding back a tap. Each import() below is a chunk of its own (Rollup gives what
-// it shares with the app a chunk of its own), evaluated as it arrives: one after another, or a part
-// would evaluate the next one's modules with its own.
+// router, the theme (MUI and emotion), the store's session storage (the first touch of localStorage,
+// which redux-persist tests as it loads), the store and the site's frame, and only then the app: as
+// one chunk its evaluation was the page's longest task, ~25 ms on a desktop CPU and several times
+// that on a mid-range phone, holding back a tap. Each import() below is a chunk of its own (Rollup
+// gives what it shares with the app a chunk of its own), evaluated as it arrives: one after another,
+// or a part would evaluate the next one's modules with its own.
 const START_PARTS = [
   () => import('react-dom/client'),
   () => import('./app/router-library'),
   () => import('./theme/app-theme'),
+  () => import('redux-persist/lib/storage'),
   () => import('./app/app-store'),
   () => import('./app/layout/site-frame'),
 ] as const;

@@ -56,6 +56,19 @@ export function createAppStore() {
 }
 
 /**
+ * createAppStore, with `between` run between its steps (making the store, starting its sagas, reading
+ * the stored session back): start-app ends the task there, each step being several milliseconds of a
+ * page already on screen.
+ */
+export async function createAppStoreStepwise(between: () => Promise<void>): Promise<ReturnType<typeof createAppStore>> {
+  const { store, sagaMiddleware } = configureAppStore();
+  await between();
+  sagaMiddleware.run(rootSaga);
+  await between();
+  return { store, persistor: persistStore(store) };
+}
+
+/**
  * The store of a server render: an anonymous visitor's initial state. No saga runs and nothing is
  * persisted; the page only reads it.
  */

@@ -3,9 +3,10 @@ import { CacheProvider } from '@emotion/react';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type DataRouter } from './router-library';
-import { createAppStore, whenRehydrated, type AppStore, type RootState } from './app-store';
+import { createAppStore, createAppStoreStepwise, whenRehydrated, type AppStore, type RootState } from './app-store';
 import { rememberContent } from '../store/content-api';
 import { initialSessionState } from '../store/session-slice';
+import { appTheme } from '../theme/app-theme';
 import { createBrowserEmotionCache } from '../theme/emotion-cache';
 import { AppProviders } from './app-providers';
 import { pageContentOf } from './page-content-loader';
@@ -60,14 +61,15 @@ export async function startApp(): Promise<void> {
   // mid-range phone takes four to seven times as long.
   await yieldToBrowser();
   const pageData = readPageData(document);
-  const { store, persistor } = createAppStore();
   if (!pageData) {
+    const { store, persistor } = createAppStore();
     // Created before the session rehydrates, so the first page's chunk starts loading at once.
     const router = createBrowserRouter(appRoutes);
     await whenRehydrated(persistor);
     createRoot(rootElement()).render(app(createBrowserEmotionCache(), store, router));
     return;
   }
+  const { store, persistor } = await createAppStoreStepwise(yieldToBrowser);
   rememberContent(pageContentOf(Object.values(pageData.loaderData).map((data) => ({ data }))));
   await yieldToBrowser();
   await Promise.all([whenRehydrated(persistor), loadRouteModules()]);
@@ -83,6 +85,9 @@ export async function startApp(): Promise<void> {
     createRoot(rootElement()).render(app(emotionCache, store, router));
     return;
   }
+  // The theme of the page's mode, made in a task of its own rather than in hydration's first render.
+  appTheme(store.getState().session.mode);
+  await yieldToBrowser();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page: the page is already on screen, input is not blocked.
   startTransition(() => {
