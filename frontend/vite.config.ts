@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { fontLoading } from './vite/font-loading';
-import { startPreloads } from './vite/start-preloads';
 
 // The API in dev: `npm start` (or the backend alone) on its default port.
 const backend = 'http://localhost:3000';
@@ -15,7 +14,7 @@ const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('reac
 const reactRouterProduction = (file: string) => path.join(reactRouterDir, 'dist', 'production', file);
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), fontLoading(), startPreloads()],
+  plugins: [react(), fontLoading()],
   resolve: {
     alias: [
       // Compile the shared contracts from source, so the frontend never waits for their build. Exact
@@ -74,6 +73,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // (Node 20 has no such flag and no such global).
     execArgv: process.allowedNodeEnvironmentFlags.has('--no-experimental-webstorage') ? ['--no-experimental-webstorage'] : [],
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.spec.{ts,tsx}', 'vite/**/*.spec.ts'],
+    include: ['src/**/*.spec.{ts,tsx}'],
   },
 }));

@@ -8,12 +8,7 @@ export interface PageRequest {
   url: string;
   /** The built index.html, into which the page goes. */
   template: string;
-  /** The browser build's manifest (dist/.vite/manifest.json), when there is one: the page links its chunks. */
-  manifest?: BuildManifest;
 }
-
-/** Vite's build manifest: each source module's chunk, and the manifest keys of what that chunk imports. */
-export type BuildManifest = Readonly<Record<string, { file: string; imports?: readonly string[] }>>;
 
 /** A page's first HTML: the whole page for the showcase, else the app shell with the route's own head. */
 export interface RenderedPage {

@@ -129,23 +129,6 @@ describe('server render', { timeout: 20_000 }, () => {
     expect(page.querySelectorAll('#root a[target="_blank"]').length).toBeGreaterThanOrEqual(21);
   });
 
-  it("links its page's chunks from its head, at low priority, as the browser build's manifest names them, but none the page links already", async () => {
-    const manifest = {
-      'src/features/resources/resources-page.tsx': { file: 'static/resources-page-abc.js', imports: ['_Paper-abc.js', '_react-abc.js'] },
-      '_Paper-abc.js': { file: 'static/Paper-abc.js', imports: ['_react-abc.js'] },
-      '_react-abc.js': { file: 'static/react-abc.js' },
-      'src/features/home/home-page.tsx': { file: 'static/home-page-abc.js' },
-    };
-    const answer = await renderPage({ url: 'http://localhost/dev', template, manifest }, reads);
-    const links = [...parse(answer!.html).querySelectorAll('link[rel="modulepreload"]')].map((link) => [link.getAttribute('href'), link.getAttribute('fetchpriority')]);
-
-    expect(links).toEqual([
-      ['/static/react-abc.js', 'low'],
-      ['/static/resources-page-abc.js', 'low'],
-      ['/static/Paper-abc.js', 'low'],
-    ]);
-  });
-
   it('renders a page whose content cannot be fetched as loading, and leaves that content out of the page data', async () => {
     failure = new Error('database down');
     const page = parse(await render('/project/solar'));

@@ -10,7 +10,6 @@ import { AppProviders } from './app/app-providers';
 import { contentOf, type ServerLoadContext } from './app/page-content-loader';
 import { appRoutes } from './app/router';
 import { SITE_META } from './app/route-meta-table';
-import { chunkLinks } from './app/server-render/chunk-links';
 import { markedTakenOver, withComposedLayers } from './app/server-render/emotion-styles';
 import { pageDataElement } from './app/server-render/page-data';
 import { renderedUrl } from './app/server-render/render-url';
@@ -29,7 +28,6 @@ const handler = createStaticHandler(appRoutes);
 /** The last render of a page: the content it was drawn from, and its HTML. */
 interface LastRender {
   template: string;
-  manifest: PageRequest['manifest'];
   content: string;
   status: number;
   html: string;
@@ -64,7 +62,7 @@ async function renderShowcasePage(request: PageRequest, context: StaticHandlerCo
   const renderKey = `${pathname}${search}`;
   const content = JSON.stringify(context.loaderData);
   const last = lastRenders.get(renderKey);
-  if (last && last.template === request.template && last.manifest === request.manifest && last.content === content) return { status: last.status, html: last.html };
+  if (last && last.template === request.template && last.content === content) return { status: last.status, html: last.html };
 
   const cache = createCache({ key: EMOTION_KEY });
   const emotionServer = createEmotionServer(cache);
@@ -77,11 +75,10 @@ async function renderShowcasePage(request: PageRequest, context: StaticHandlerCo
     </CacheProvider>,
   );
   const styles = markedTakenOver(emotionServer.constructStyleTagsFromChunks(withComposedLayers(emotionServer.extractCriticalToChunks(markup), cache)));
-  const links = request.manifest ? chunkLinks(request.manifest, pageModulesOf(context), request.template) : '';
-  const html = fillTemplate(request.template, { meta: metaOf(context), links, styles, markup, data: pageDataElement({ loaderData: context.loaderData }) });
+  const html = fillTemplate(request.template, { meta: metaOf(context), styles, markup, data: pageDataElement({ loaderData: context.loaderData }) });
   // A page about something that is not there (a removed project) says so, and answers 404.
   const status = hasMissingContent(context) ? 404 : 200;
-  remember(renderKey, { template: request.template, manifest: request.manifest, content, status, html });
+  remember(renderKey, { template: request.template, content, status, html });
   return { status, html };
 }
 
@@ -98,11 +95,6 @@ function hasMissingContent(context: StaticHandlerContext): boolean {
 
 function isServerRendered(context: StaticHandlerContext): boolean {
   return context.matches.some(({ route }) => isRouteMetaHandle(route.handle) && route.handle.serverRendered === true);
-}
-
-/** The source modules of the matched routes' pages. */
-function pageModulesOf(context: StaticHandlerContext): string[] {
-  return context.matches.flatMap(({ route }) => (isRouteMetaHandle(route.handle) && route.handle.pageModule ? [route.handle.pageModule] : []));
 }
 
 /** The deepest matched route's meta, as useRouteMeta picks it in the browser. */
@@ -124,14 +116,12 @@ const escapeHtml = (text: string) =>
 
 interface PageParts {
   meta: RouteMeta;
-  /** The page's own chunks, to preload. */
-  links: string;
   styles: string;
   markup: string;
   data: string;
 }
 
-function fillTemplate(template: string, { meta, links, styles, markup, data }: PageParts): string {
+function fillTemplate(template: string, { meta, styles, markup, data }: PageParts): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root) || !template.includes('</head>')) throw new Error('index.html has no empty <div id="root"></div> or no </head>');
   // Replacer functions: '$' in the page must not be read as a replacement pattern. The page is
@@ -139,7 +129,7 @@ function fillTemplate(template: string, { meta, links, styles, markup, data }: P
   return fillHead(template, meta)
     .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
     .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
-    .replace('</head>', () => `${links}${styles}</head>`)
+    .replace('</head>', () => `${styles}</head>`)
     .replace(root, () => `<div id="root">${markup}</div>${data}`);
 }
 

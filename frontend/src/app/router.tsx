@@ -14,30 +14,12 @@ import { projectMeta, ROUTE_META } from './route-meta-table';
 
 type PageModule = { default: ComponentType };
 
-// Every page is its own chunk: the first load carries only the shell and the page it shows. Found by
-// their source path, which names them in the browser build's manifest too: a server-rendered page
-// links its page's chunks from its head (entry-server.tsx), so starting the app adds none.
-const pageModules = import.meta.glob<PageModule>('/src/features/*/*-page.tsx');
+// Every page is its own chunk: the first load carries only the shell and the page it shows.
+const lazyPage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
-interface PageSource {
-  /** The module's path from the frontend's root, its key in the browser build's manifest. */
-  module: string;
-  load: () => Promise<PageModule>;
-}
-
-/** `pageSource('home/home-page')`: src/features/home/home-page.tsx. */
-function pageSource(name: string): PageSource {
-  const module = `src/features/${name}.tsx`;
-  const load = pageModules[`/${module}`];
-  if (!load) throw new Error(`There is no page module ${module}`);
-  return { module, load };
-}
-
-const lazyPage = ({ load }: PageSource) => async () => ({ Component: (await load()).default });
-
-function page(path: string, meta: RouteMeta, source: PageSource): RouteObject {
-  const handle: RouteMetaHandle = { meta, pageModule: source.module };
-  return { path, handle, lazy: lazyPage(source) };
+function page(path: string, meta: RouteMeta, load: () => Promise<PageModule>): RouteObject {
+  const handle: RouteMetaHandle = { meta };
+  return { path, handle, lazy: lazyPage(load) };
 }
 
 /**
@@ -49,18 +31,17 @@ function page(path: string, meta: RouteMeta, source: PageSource): RouteObject {
 function showcasePage(
   path: string,
   meta: RouteMetaHandle['meta'],
-  source: PageSource,
+  load: () => Promise<PageModule>,
   content: PageReads = () => [],
   options?: Parameters<typeof pageContentLoader>[1],
 ): RouteObject {
-  const handle: RouteMetaHandle = { meta, serverRendered: true, pageModule: source.module };
-  const route = { handle, loader: pageContentLoader(content, options), lazy: lazyPage(source) };
+  const route = { handle: { meta, serverRendered: true } satisfies RouteMetaHandle, loader: pageContentLoader(content, options), lazy: lazyPage(load) };
   // '' is the index route, the home page.
   return path === '' ? { index: true, ...route } : { path, ...route };
 }
 
-const gpuFeaturePage = pageSource('gpu-feature/gpu-feature-page');
-const restrictedPage = pageSource('restricted/restricted-page');
+const loadGpuFeaturePage = () => import('../features/gpu-feature/gpu-feature-page');
+const loadRestrictedPage = () => import('../features/restricted/restricted-page');
 const site: PageReads = (reads) => [reads.site()];
 const projectContent: PageReads = (reads, { slug = '' }) => [reads.project(slug)];
 // Only when Bot Folk is served by this server (VITE_GEN_API_URL unset): another host's individuals are its own to draw.
@@ -91,31 +72,31 @@ export const appRoutes: RouteObject[] = [
     // Shown while the first page's chunk loads, so the frame paints at once.
     hydrateFallbackElement: <SiteFrame />,
     children: [
-      showcasePage('', ROUTE_META.home, pageSource('home/home-page'), (reads) => [reads.site(), reads.trending(), reads.gallery()]),
-      showcasePage('gallery', ROUTE_META.gallery, pageSource('gallery/gallery-page'), (reads) => [reads.gallery()]),
-      showcasePage('dev', ROUTE_META.resources, pageSource('resources/resources-page'), (reads) => [reads.resources()]),
-      showcasePage('exhibit', ROUTE_META.exhibit, pageSource('exhibit/exhibit-page'), (reads) => [reads.exhibit()]),
-      { ...showcasePage('forge', ROUTE_META.forge, pageSource('generation/forge-page')), loader: generationLoader('forge') },
-      { ...showcasePage('dream', ROUTE_META.dream, pageSource('generation/dream-page')), loader: generationLoader('dream') },
+      showcasePage('', ROUTE_META.home, () => import('../features/home/home-page'), (reads) => [reads.site(), reads.trending(), reads.gallery()]),
+      showcasePage('gallery', ROUTE_META.gallery, () => import('../features/gallery/gallery-page'), (reads) => [reads.gallery()]),
+      showcasePage('dev', ROUTE_META.resources, () => import('../features/resources/resources-page'), (reads) => [reads.resources()]),
+      showcasePage('exhibit', ROUTE_META.exhibit, () => import('../features/exhibit/exhibit-page'), (reads) => [reads.exhibit()]),
+      { ...showcasePage('forge', ROUTE_META.forge, () => import('../features/generation/forge-page')), loader: generationLoader('forge') },
+      { ...showcasePage('dream', ROUTE_META.dream, () => import('../features/generation/dream-page')), loader: generationLoader('dream') },
       // The server draws the first individual (or the one ?dna= names); later ones the page asks for.
-      showcasePage('life', ROUTE_META.life, pageSource('botfolk/botfolk-page'), lifeContent, { inBrowser: 'none' }),
-      showcasePage('feature/nvidia-rtx-5090', ROUTE_META.rtx5090, gpuFeaturePage, site),
-      showcasePage('feature/nvidia-h100', ROUTE_META.h100, gpuFeaturePage, site),
+      showcasePage('life', ROUTE_META.life, () => import('../features/botfolk/botfolk-page'), lifeContent, { inBrowser: 'none' }),
+      showcasePage('feature/nvidia-rtx-5090', ROUTE_META.rtx5090, loadGpuFeaturePage, site),
+      showcasePage('feature/nvidia-h100', ROUTE_META.h100, loadGpuFeaturePage, site),
       // Every project the owner has, added or removed with the admin API or `atelier projects`. Its
       // title, status and header all come from its one answer, so the browser waits for it too.
-      showcasePage('project/:slug', projectMeta, pageSource('projects/project-page'), projectContent, { inBrowser: 'wait' }),
+      showcasePage('project/:slug', projectMeta, () => import('../features/projects/project-page'), projectContent, { inBrowser: 'wait' }),
       // Rendered for a visitor who is not signed in; a member's stored session replaces it (start-app.tsx).
-      showcasePage('lobby', ROUTE_META.lobby, pageSource('lobby/lobby-page')),
+      showcasePage('lobby', ROUTE_META.lobby, () => import('../features/lobby/lobby-page')),
       {
         element: <RequireToken />,
         children: [
-          page('matrix', ROUTE_META.matrix, pageSource('network/matrix-page')),
-          page('profile/:userId', ROUTE_META.profile, pageSource('network/profile-page')),
+          page('matrix', ROUTE_META.matrix, () => import('../features/network/matrix-page')),
+          page('profile/:userId', ROUTE_META.profile, () => import('../features/network/profile-page')),
         ],
       },
-      showcasePage('ll1l1l1ll', ROUTE_META.restricted, restrictedPage),
-      showcasePage('ll1l1l1ll/test', ROUTE_META.videoTest, pageSource('video-player/video-player-page')),
-      showcasePage('citadel', ROUTE_META.citadel, restrictedPage),
+      showcasePage('ll1l1l1ll', ROUTE_META.restricted, loadRestrictedPage),
+      showcasePage('ll1l1l1ll/test', ROUTE_META.videoTest, () => import('../features/video-player/video-player-page')),
+      showcasePage('citadel', ROUTE_META.citadel, loadRestrictedPage),
     ],
   },
 ];

@@ -15,8 +15,6 @@ export interface RouteMetaHandle {
   meta: RouteMeta | ContentMeta;
   /** The server renders this page (see showcasePage in app/router.tsx). */
   serverRendered?: boolean;
-  /** The page's source module, as the browser build's manifest names it: the server links its chunks. */
-  pageModule?: string;
 }
 
 export function isRouteMetaHandle(handle: unknown): handle is RouteMetaHandle {

@@ -41,19 +41,6 @@ describe('PageRenderer', () => {
     expect(renderPage).toHaveBeenCalledWith({ url: 'http://localhost/gallery?x=1', template: expect.stringContaining('<div id="root">') }, reads);
   });
 
-  it("hands it the browser build's manifest too, which names the chunks a page links; none when it cannot be read", async () => {
-    const manifest = { 'src/main.tsx': { file: 'static/index-abc.js', imports: ['_react-abc.js'] } };
-    fs.mkdirSync(path.join(dist, '.vite'));
-    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
-    const renderPage = jest.fn<ReturnType<ServerEntry['renderPage']>, Parameters<ServerEntry['renderPage']>>(async () => ({ status: 200, html: 'page' }));
-    await (await rendererWith(async () => ({ renderPage }))).render({ url: '/' });
-    expect(renderPage.mock.calls[0]?.[0].manifest).toEqual(manifest);
-
-    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"src/main.tsx": {"fi');
-    await (await rendererWith(async () => ({ renderPage }))).render({ url: '/' });
-    expect(renderPage.mock.calls[1]?.[0]).toEqual({ url: 'http://localhost/', template: expect.any(String), manifest: undefined });
-  });
-
   it('does not load the server build where there is no browser build to put its pages in', async () => {
     fs.rmSync(path.join(dist, 'index.html'));
     const load = jest.fn(missingBuild);

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import type { BuildManifest, RenderedPage, ServerEntry } from '@atelier/contracts';
+import type { RenderedPage, ServerEntry } from '@atelier/contracts';
 import type { PageRequest } from '../../common/http/frontend';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
@@ -32,18 +32,6 @@ export function inlineStylesheets(template: string, distDir: string): string {
 }
 
 /**
- * The browser build's manifest, which names the chunks a page's head links; undefined without a
- * readable one (the pages then leave their chunks to the app, which links them as it starts).
- */
-export function readBuildManifest(distDir: string): BuildManifest | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * Renders the public showcase pages on the server (the frontend's own render, with content read
  * in-process through PublicReadsService), so they paint before the app's code arrives. Without a
  * server build, or when a render fails, the page is the plain app shell and the browser renders it.
@@ -53,7 +41,6 @@ export class PageRenderer implements OnModuleInit {
   private readonly logger = new Logger(PageRenderer.name);
   private entry: ServerEntry | null = null;
   private readonly template: string | null;
-  private readonly manifest: BuildManifest | undefined;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -62,7 +49,6 @@ export class PageRenderer implements OnModuleInit {
   ) {
     const indexFile = path.join(config.frontendDist, 'index.html');
     this.template = fs.existsSync(indexFile) ? inlineStylesheets(fs.readFileSync(indexFile, 'utf8'), config.frontendDist) : null;
-    this.manifest = this.template === null ? undefined : readBuildManifest(config.frontendDist);
   }
 
   /** Loads the server render only where there is a browser build to put its pages in. */
@@ -84,7 +70,7 @@ export class PageRenderer implements OnModuleInit {
     if (!this.entry || this.template === null) return null;
     const url = new URL(request.url, 'http://localhost');
     try {
-      return await this.entry.renderPage({ url: url.href, template: this.template, manifest: this.manifest }, this.reads);
+      return await this.entry.renderPage({ url: url.href, template: this.template }, this.reads);
     } catch (error) {
       this.logger.error(`Server render of ${url.pathname} failed; answering the app shell: ${String(error)}`);
       return null;
