@@ -8,8 +8,8 @@ const loadApp = (): Promise<AppModule> => import('./app/start-app');
 
 // On a page already on screen the app's code is evaluated a part per task, React first, then the
 // router, the theme (MUI's), the store's session storage (the first touch of localStorage, which
-// redux-persist tests as it loads), the store, its React binding, emotion, MUI's styling (which makes
-// its default theme as it loads), and the site's frame (MUI's components), and only then the app: as one chunk its evaluation was the page's longest task, ~25
+// redux-persist tests as it loads), the store, its React binding, emotion, MUI's Box (with the default
+// theme MUI makes as it loads), and the site's frame (MUI's components), and only then the app: as one chunk its evaluation was the page's longest task, ~25
 // ms on a desktop CPU and several times that on a mid-range phone, holding back a tap. Each import() below is a chunk of its own (Rollup
 // gives what it shares with the app a chunk of its own), evaluated as it arrives: one after another,
 // or a part would evaluate the next one's modules with its own.
@@ -21,7 +21,7 @@ const START_PARTS = [
   () => import('./app/app-store'),
   () => import('react-redux'),
   () => import('@emotion/styled'),
-  () => import('@mui/material/styles'),
+  () => import('@mui/material/Box'),
   () => import('./app/layout/site-frame'),
 ] as const;
 
