@@ -110,7 +110,7 @@ for (const [device, options] of [
         // Every style rule the page's components insert came with the page (its composed components'
         // outer layers too: app/server-render/emotion-styles.ts), so hydrating parses and inserts none.
         const inserted = await page.evaluate(() =>
-          [...document.querySelectorAll('style[data-emotion="atl"]')].reduce((rules, tag) => rules + (tag instanceof HTMLStyleElement ? (tag.sheet?.cssRules.length ?? 0) : 0), 0),
+          Array.from(document.querySelectorAll('style[data-emotion="atl"]')).reduce((rules, tag) => rules + (tag instanceof HTMLStyleElement ? (tag.sheet?.cssRules.length ?? 0) : 0), 0),
         );
         expect(inserted, `${path}: style rules the browser inserted while hydrating`).toBe(0);
         // Loading the page's chunk does not add the stylesheet the server inlined.
