@@ -17,13 +17,16 @@ import jwt from 'jsonwebtoken';
 
 const DEFAULT_LIMIT = 20; // FEED_PAGE in contracts/src/social.ts
 const MAX_LIMIT = 100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 // The page statements PostsRepository.page prepares (backend/src/modules/posts/feed-page.reads.ts),
 // from the built backend: the same SQL, with the reader's sandbox null for a member, so rows of guest
-// sandboxes (users.sandboxed) are left out as the API leaves them out.
-const { feedPageSql } = createRequire(import.meta.url)('../../../backend/dist/modules/posts/feed-page.reads.js');
+// sandboxes (users.sandboxed) are left out as the API leaves them out. The Post JSON and the cursor
+// come from the built backend too (post.serializer.ts, feed-cursor.ts): the baseline cannot drift.
+const builtBackend = (module) => createRequire(import.meta.url)(`../../../backend/dist/modules/posts/${module}.js`);
+const { feedPageSql } = builtBackend('feed-page.reads');
+const { toPost } = builtBackend('post.serializer');
+const { encodeCursor, decodeCursor } = builtBackend('feed-cursor');
 function pageStatement(where) {
   const { sql, values, columns } = feedPageSql('everyone', where);
   // Rows come as arrays (two columns are named picture_path), which the API reads by position too.
@@ -48,32 +51,6 @@ async function openDriver(env) {
   await db.waitReady;
   return async (_name, sql, params) => (await db.query(sql, params, { rowMode: 'array' })).rows;
 }
-
-// The API's cursor (backend/src/modules/posts/feed-cursor.ts): the last post's time in ms and its id.
-const encodeCursor = (record) => Buffer.from(`${new Date(record.createdAt).getTime()}.${record.id}`).toString('base64url');
-
-function decodeCursor(cursor) {
-  const [millis, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('.');
-  if (rest.length > 0 || !/^\d{1,15}$/.test(millis) || !UUID.test(id ?? '')) return null;
-  return { createdAt: new Date(Number(millis)), id };
-}
-
-// The API's Post shape (contracts/src/social.ts, backend/src/modules/posts/post.serializer.ts).
-const toPost = (record) => ({
-  _id: record.id,
-  userId: record.userId,
-  firstName: record.firstName,
-  lastName: record.lastName,
-  location: record.location,
-  description: record.description,
-  picturePath: record.picturePath,
-  userPicturePath: record.userPicturePath,
-  likes: Object.fromEntries(record.likedBy.map((id) => [id, true])),
-  comments: record.commentPreviews,
-  commentCount: record.commentCount,
-  createdAt: new Date(record.createdAt).toISOString(),
-  updatedAt: new Date(record.updatedAt).toISOString(),
-});
 
 /** One page as the API answers it: the JSON body and the next page's cursor, if there is one. */
 async function loadPage(query, { limit, after }) {
