@@ -112,12 +112,7 @@ async function measureApi(options, log) {
   }
 }
 
-async function main() {
-  const options = readOptions(process.argv.slice(2));
-  if (options.help) {
-    console.log(options.help);
-    return;
-  }
+async function main(options) {
   const log = (message) => console.error(`[botfolk] ${message}`);
   const local = measureInProcess(options.seconds, log);
   const api = await measureApi(options, log);
@@ -156,4 +151,4 @@ async function main() {
   }
 }
 
-runBench('bench:botfolk', main);
+runBench('bench:botfolk', readOptions, main);

@@ -79,12 +79,7 @@ function row(label, pid, run) {
   return { label, rss, peak, run };
 }
 
-async function main() {
-  const options = readOptions(process.argv.slice(2), process.env);
-  if (options.help) {
-    console.log(options.help);
-    return;
-  }
+async function main(options) {
   const entry = builtBackend('main.js', options.backendEntry);
   const log = (message) => console.error(`[feed-memory] ${message}`);
   const admin = await connect(options.databaseUrl);
@@ -161,4 +156,4 @@ async function main() {
   }
 }
 
-runBench('bench:feed-memory', main);
+runBench('bench:feed-memory', readOptions, main);

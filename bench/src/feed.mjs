@@ -147,12 +147,7 @@ async function benchSize(kind, size, options, admin, entry) {
   }
 }
 
-async function main() {
-  const options = readOptions(process.argv.slice(2), process.env);
-  if (options.help) {
-    console.log(options.help);
-    return;
-  }
+async function main(options) {
   const entry = builtBackend('main.js', options.backendEntry);
   const admin = options.databases.includes('postgres') ? await connect(options.databaseUrl) : undefined;
   const results = [];
@@ -192,4 +187,4 @@ async function main() {
   }
 }
 
-runBench('bench:feed', main);
+runBench('bench:feed', readOptions, main);

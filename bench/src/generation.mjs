@@ -138,12 +138,7 @@ function recordQueueFigures(queues) {
   }
 }
 
-async function main() {
-  const { renders, jobs, help } = readOptions(process.argv.slice(2));
-  if (help) {
-    console.log(help);
-    return;
-  }
+async function main({ renders, jobs }) {
   const log = (message) => console.error(`[generation] ${message}`);
   const { sorted, mean, p50, bytes } = measureRenderer(renders, log);
   console.log(
@@ -193,4 +188,4 @@ async function main() {
   recordQueueFigures(queues);
 }
 
-runBench('bench:generation', main);
+runBench('bench:generation', readOptions, main);

@@ -274,12 +274,7 @@ async function calibrate(url, browserPath, log) {
   return { benchmarkIndexes, benchmarkIndex, multiplier };
 }
 
-async function main() {
-  const options = readOptions(process.argv.slice(2));
-  if (options.help) {
-    console.log(options.help);
-    return;
-  }
+async function main(options) {
   const log = (message) => console.error(`[lighthouse] ${message}`);
   const entry = builtBackend('main.js');
   const distDir = builtFrontend();
@@ -366,4 +361,4 @@ async function main() {
   }
 }
 
-runBench('bench:lighthouse', main);
+runBench('bench:lighthouse', readOptions, main);

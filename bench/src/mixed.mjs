@@ -192,12 +192,7 @@ function recordRunFigures(label, summary) {
   recordFigure({ measure: `mixed workload failed requests on ${label}`, value: all?.failed, target: 0, comparison: '<=', digits: 0, note });
 }
 
-async function main() {
-  const options = readOptions(process.argv.slice(2), process.env);
-  if (options.help) {
-    console.log(options.help);
-    return;
-  }
+async function main(options) {
   // What every database's run needs from the repo: the built server and the picture uploads send.
   const repo = { entry: builtBackend('main.js', options.backendEntry), picture: readPicture() };
   console.log(
@@ -231,4 +226,4 @@ async function main() {
   }
 }
 
-runBench('bench:mixed', main);
+runBench('bench:mixed', readOptions, main);

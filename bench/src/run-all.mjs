@@ -75,13 +75,8 @@ function readOptions(argv) {
 // Shell-like, so the command lines in RESULTS.md can be pasted back.
 const commandLine = (words) => words.map((word) => (/[\s'"]/.test(word) ? `'${word.replaceAll("'", "'\\''")}'` : word)).join(' ');
 
-async function main() {
+async function main(options) {
   const argv = process.argv.slice(2);
-  const options = readOptions(argv);
-  if (options.help) {
-    console.log(options.help);
-    return;
-  }
   const startedAt = new Date();
   const facts = machineFacts();
   const figuresDir = mkdtempSync(join(tmpdir(), 'atelier-bench-figures-'));
@@ -125,4 +120,4 @@ async function main() {
   if (failures.length) process.exitCode = 1;
 }
 
-runBench('bench', main);
+runBench('bench', readOptions, main);

@@ -26,12 +26,18 @@ export function positiveInteger(name, text, usage) {
 }
 
 /**
- * Runs a bench's main function. Setup problems (no database, no build, a bad option) are the
- * operator's to fix and their messages say how; only a bug in the script needs its stack.
+ * Runs a bench: reads its options from the command line and the environment with `readOptions`,
+ * prints its usage when they ask for help, and runs `main` with them otherwise. Setup problems (no
+ * database, no build, a bad option) are the operator's to fix and their messages say how; only a bug
+ * in the script needs its stack.
  */
-export function runBench(name, main) {
+export function runBench(name, readOptions, main) {
   Promise.resolve()
-    .then(main)
+    .then(() => {
+      const options = readOptions(process.argv.slice(2), process.env);
+      if (options.help) console.log(options.help);
+      else return main(options);
+    })
     .catch((error) => {
       const bug = [TypeError, ReferenceError, RangeError, SyntaxError].some((type) => error instanceof type);
       console.error(`${name}: ${bug ? error.stack : error.message}`);
