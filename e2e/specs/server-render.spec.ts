@@ -93,10 +93,16 @@ for (const [device, options] of [
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning') problems.push(`${page.url()}: ${message.text()}`);
       });
-      // The server's main landmark and heading, kept before the app starts (it waits for the load event).
+      // The server's main landmark and heading, kept before the app starts (it waits for the load event),
+      // and the server's style tags of the components, watched for being moved (taken out and put back).
       await page.addInitScript(() => {
         document.addEventListener('DOMContentLoaded', () => {
-          Object.assign(window, { serverElements: [document.querySelector('main'), document.querySelector('h1')] });
+          const serverStyleTags = new Set<Node>(Array.from(document.querySelectorAll('style[data-emotion^="atl "]')));
+          const movedStyleTags: string[] = [];
+          new MutationObserver((records) => {
+            for (const record of records) for (const node of Array.from(record.removedNodes)) if (serverStyleTags.has(node)) movedStyleTags.push((node as Element).outerHTML.slice(0, 80));
+          }).observe(document.head, { childList: true });
+          Object.assign(window, { serverElements: [document.querySelector('main'), document.querySelector('h1')], movedStyleTags });
         });
       });
 
@@ -113,6 +119,10 @@ for (const [device, options] of [
           Array.from(document.querySelectorAll('style[data-emotion="atl"]')).reduce((rules, tag) => rules + (tag instanceof HTMLStyleElement ? (tag.sheet?.cssRules.length ?? 0) : 0), 0),
         );
         expect(inserted, `${path}: style rules the browser inserted while hydrating`).toBe(0);
+        // The app's emotion cache takes the server's tags over where they are (theme/emotion-cache.ts):
+        // a moved tag re-applies its stylesheet, restyling the whole page.
+        const moved = await page.evaluate(() => (window as unknown as { movedStyleTags: string[] }).movedStyleTags);
+        expect(moved, `${path}: server style tags moved while the app started`).toEqual([]);
         // Loading the page's chunk does not add the stylesheet the server inlined.
         await expect(page.locator('link[rel="stylesheet"]:not([disabled])'), `${path}: stylesheets added by the app`).toHaveCount(0);
       }
