@@ -6,13 +6,14 @@ type AppModule = typeof import('./app/start-app');
 
 const loadApp = (): Promise<AppModule> => import('./app/start-app');
 
-// On a page already on screen the app's code is evaluated a part per task, React first, then the
+// On a page already on screen the app's code is evaluated a part per task: React first, then the
 // router, the theme (MUI's), the store's session storage (the first touch of localStorage, which
-// redux-persist tests as it loads), the store, its React binding, emotion, MUI's Box (with the default
-// theme MUI makes as it loads), and the site's frame (MUI's components), and only then the app: as one chunk its evaluation was the page's longest task, ~25
-// ms on a desktop CPU and several times that on a mid-range phone, holding back a tap. Each import() below is a chunk of its own (Rollup
-// gives what it shares with the app a chunk of its own), evaluated as it arrives: one after another,
-// or a part would evaluate the next one's modules with its own.
+// redux-persist tests as it loads), the store, its React binding, emotion, MUI's Box (with the
+// default theme MUI makes as it loads) and the site's frame (MUI's components), and only then the
+// app. As one chunk its evaluation was the page's longest task, ~25 ms on a desktop CPU and several
+// times that on a mid-range phone, holding back a tap. Each import() below is a chunk of its own
+// (Rollup gives what it shares with the app a chunk of its own), evaluated as it arrives: one after
+// another, or a part would evaluate the next one's modules with its own.
 const START_PARTS = [
   () => import('react-dom/client'),
   () => import('./app/router-library'),
