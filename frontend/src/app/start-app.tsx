@@ -36,12 +36,16 @@ const app = (emotionCache: EmotionCache, store: AppStore, router: DataRouter) =>
  */
 async function loadRouteModules(): Promise<void> {
   const matches = matchRoutes(appRoutes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
-  );
+  const loading: Promise<void>[] = [];
+  // A task each: matching ranks every route, and each route module's import appends a preload link
+  // per chunk it needs (Vite's helper), ~1 ms apiece on a desktop CPU.
+  for (const { route } of matches) {
+    const { lazy } = route;
+    if (typeof lazy !== 'function') continue;
+    await yieldToBrowser();
+    loading.push(lazy().then((module) => void Object.assign(route, module, { lazy: undefined })));
+  }
+  await Promise.all(loading);
 }
 
 /** The server rendered the page for an anonymous visitor in the default mode; a stored session may differ. */
