@@ -116,6 +116,20 @@ describe('server render', { timeout: 20_000 }, () => {
     expect(page.querySelectorAll('ul[aria-label="Gallery"] > li')).toHaveLength(60);
   });
 
+  it('writes the parts a page hydrates apart in place, with no script to move them there', async () => {
+    const html = await render('/gallery');
+    const root = parse(html).getElementById('root') as HTMLElement;
+
+    // Completed boundaries (<!--$-->), each holding its part: the page, and the gallery under its
+    // heading. A large one React would otherwise leave pending (<!--$?-->), its content in a hidden
+    // div at the end and an inline script to move it, which the site's CSP refuses.
+    expect(html.match(/<!--\$-->/g)).toHaveLength(2);
+    expect(html).not.toContain('<!--$?-->');
+    expect(root.querySelector('template, div[hidden]')).toBeNull();
+    expect(parse(html).querySelectorAll('script:not([src]):not([type="application/json"])')).toHaveLength(0);
+    expect(root.querySelectorAll('ul[aria-label="Gallery"] > li')).toHaveLength(60);
+  });
+
   it('renders once: each piece of content is fetched once, by the route loaders', async () => {
     await render('/');
     expect(asked).toHaveLength(3);

@@ -103,9 +103,14 @@ function metaOf(context: StaticHandlerContext): RouteMeta {
   return routeMetaOf(matches) ?? SITE_META;
 }
 
-/** Renders to HTML once everything has loaded (lazy components included), as the final page shows it. */
+/**
+ * Renders to HTML once everything has loaded (lazy components included), as the final page shows it.
+ * Every Suspense boundary is written in place: by default React moves a boundary of more than 12.8 KB
+ * (progressiveChunkSize) to the end of the page, to be put in place by an inline script, which the
+ * site's script-src 'self' refuses and which a page rendered whole does not need.
+ */
 async function prerender(element: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(element);
+  const { prelude } = await prerenderToNodeStream(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
   return html;

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
+import { HydrateApart } from '../components/hydrate-apart';
 import { routeMetaOf } from '../components/route-meta';
 import { PageContentContext } from '../store/content-api';
 import { SiteFrame } from './layout/site-frame';
@@ -16,7 +17,9 @@ export function RootLayout() {
     <PageContentContext.Provider value={content}>
       <ScrollToTop />
       <SiteFrame>
-        <Outlet />
+        <HydrateApart>
+          <Outlet />
+        </HydrateApart>
       </SiteFrame>
     </PageContentContext.Provider>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { HydrateApart } from './hydrate-apart';
 import { useRouteMeta } from './route-meta';
 
 interface PageFrameProps {
@@ -15,7 +16,7 @@ export function PageFrame({ children }: PageFrameProps) {
       <Typography variant="h1" sx={{ mb: 3 }}>
         {meta?.heading ?? meta?.title}
       </Typography>
-      {children}
+      <HydrateApart>{children}</HydrateApart>
     </Box>
   );
 }
