@@ -8,9 +8,9 @@ const loadApp = (): Promise<AppModule> => import('./app/start-app');
 
 // On a page already on screen the app's code is evaluated a part per task: React first, then the
 // router, the theme (MUI's), the store's session storage (the first touch of localStorage, which
-// redux-persist tests as it loads), the store, its React binding, emotion, MUI's Box (with the
-// default theme MUI makes as it loads) and the site's frame (MUI's components), and only then the
-// app. As one chunk its evaluation was the page's longest task, ~25 ms on a desktop CPU and several
+// redux-persist tests as it loads), Redux Toolkit, redux-saga, the store's slices, its React
+// binding, emotion, MUI's Box (with the default theme MUI makes as it loads) and the site's frame
+// (MUI's components), and only then the app. As one chunk its evaluation was the page's longest task, ~25 ms on a desktop CPU and several
 // times that on a mid-range phone, holding back a tap. Each import() below is a chunk of its own
 // (Rollup gives what it shares with the app a chunk of its own), evaluated as it arrives: one after
 // another, or a part would evaluate the next one's modules with its own.
@@ -19,6 +19,8 @@ const START_PARTS = [
   () => import('./app/router-library'),
   () => import('./theme/app-theme'),
   () => import('redux-persist/lib/storage'),
+  () => import('@reduxjs/toolkit'),
+  () => import('redux-saga'),
   () => import('./app/app-store'),
   () => import('react-redux'),
   () => import('@emotion/styled'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStore, whenRehydrated } from './app-store';
+import { createAppStore, createAppStoreStepwise, whenRehydrated } from './app-store';
+import { featureSagas } from './root-saga';
 import { setLogin, setMode } from '../store/session-slice';
 import { testMember } from '../test/fixtures';
 
@@ -29,5 +30,21 @@ describe('persisted session', () => {
     expect(session.mode).toBe('light');
     expect(session.token).toBe('jwt');
     expect(session.user?.firstName).toBe('Ada');
+  });
+});
+
+describe('the store made step by step (the hydration path)', () => {
+  it('ends the task between combining the reducers, making the store, each feature saga and the session, and makes the same store', async () => {
+    const steps: string[] = [];
+    const stepwise = await createAppStoreStepwise(async () => {
+      steps.push('between');
+    });
+    await whenRehydrated(stepwise.persistor);
+    const direct = createAppStore();
+    await whenRehydrated(direct.persistor);
+
+    // combine | make the store | a saga each | the session
+    expect(steps).toHaveLength(featureSagas.length + 2);
+    expect(stepwise.store.getState()).toEqual(direct.store.getState());
   });
 });

@@ -8,7 +8,7 @@ import { lobbyReducer } from '../features/lobby/lobby-slice';
 import { networkReducer } from '../features/network/network-slice';
 import type { RootState } from '../store/root-state';
 import { sessionReducer } from '../store/session-slice';
-import { rootSaga } from './root-saga';
+import { featureSagas } from './root-saga';
 
 // Exactly the persisted session of docs/requirements/public-pages.md#session, under its key and version.
 export const sessionPersistConfig = {
@@ -27,12 +27,15 @@ const reducers: ReducersMapObject<RootState> = {
   botfolk: botfolkReducer,
   generation: generationReducer,
 };
-const rootReducer = combineReducers(reducers);
+// Made on first use rather than as the module loads: combining calls every reducer twice to check
+// its initial state, which on a page already on screen is a step of its own (createAppStoreStepwise).
+let rootReducer: ReturnType<typeof combineReducers<typeof reducers>> | undefined;
+const appReducer = () => (rootReducer ??= combineReducers(reducers));
 
 function configureAppStore() {
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
-    reducer: rootReducer,
+    reducer: appReducer(),
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         // Side effects live in sagas.
@@ -50,20 +53,24 @@ function configureAppStore() {
 
 export function createAppStore() {
   const { store, sagaMiddleware } = configureAppStore();
-  sagaMiddleware.run(rootSaga);
+  for (const saga of featureSagas) sagaMiddleware.run(saga);
   const persistor = persistStore(store);
   return { store, persistor };
 }
 
 /**
- * createAppStore, with `between` run between its steps (making the store, starting its sagas, reading
- * the stored session back): start-app ends the task there, each step being several milliseconds of a
- * page already on screen.
+ * createAppStore, with `between` run between its steps (combining the reducers, making the store,
+ * starting each feature's sagas, reading the stored session back): start-app ends the task there,
+ * each step being several milliseconds of a page already on screen.
  */
 export async function createAppStoreStepwise(between: () => Promise<void>): Promise<ReturnType<typeof createAppStore>> {
-  const { store, sagaMiddleware } = configureAppStore();
+  appReducer();
   await between();
-  sagaMiddleware.run(rootSaga);
+  const { store, sagaMiddleware } = configureAppStore();
+  for (const saga of featureSagas) {
+    await between();
+    sagaMiddleware.run(saga);
+  }
   await between();
   return { store, persistor: persistStore(store) };
 }
@@ -73,7 +80,7 @@ export async function createAppStoreStepwise(between: () => Promise<void>): Prom
  * persisted; the page only reads it.
  */
 export function createServerStore() {
-  return configureStore({ reducer: rootReducer, middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }) });
+  return configureStore({ reducer: appReducer(), middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }) });
 }
 
 /** Resolves once the stored session has been read back into the store (redux-persist's bootstrap). */
