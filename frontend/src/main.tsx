@@ -10,10 +10,10 @@ const loadApp = (): Promise<AppModule> => import('./app/start-app');
 // router, the theme (MUI's), the store's session storage (the first touch of localStorage, which
 // redux-persist tests as it loads), Redux Toolkit, redux-saga, the store's slices, its React
 // binding, emotion, MUI's Box (with the default theme MUI makes as it loads) and the site's frame
-// (MUI's components), and only then the app. As one chunk its evaluation was the page's longest task, ~25 ms on a desktop CPU and several
-// times that on a mid-range phone, holding back a tap. Each import() below is a chunk of its own
-// (Rollup gives what it shares with the app a chunk of its own), evaluated as it arrives: one after
-// another, or a part would evaluate the next one's modules with its own.
+// (MUI's components), and only then the app. As one chunk its evaluation was the page's longest
+// task, ~25 ms on a desktop CPU and several times that on a mid-range phone, holding back a tap. Each
+// import() below is a chunk of its own (Rollup gives what it shares with the app a chunk of its own),
+// evaluated as it arrives: one after another, or a part would evaluate the next one's modules with its own.
 const START_PARTS = [
   () => import('react-dom/client'),
   () => import('./app/router-library'),
