@@ -34,6 +34,7 @@ const tableOwners = {
   'post-likes.table.ts': 'posts',
   'post-comments.table.ts': 'posts',
   'site-profile.table.ts': 'content',
+  'site-settings.table.ts': 'content',
   'career-highlights.table.ts': 'content',
   'projects.table.ts': 'content',
   'gpu-ads.table.ts': 'content',

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import {
+  DEFAULT_SITE_SETTINGS,
   RESOURCE_FORMATS,
   RESOURCE_ICONS,
   type AdminGalleryItem,
@@ -12,6 +13,8 @@ import {
   type ResourceLink,
   type SiteContent,
   type SiteProfile,
+  type SiteSettings,
+  type Notice,
   type TrendingUser,
 } from '@atelier/contracts';
 import { assetFile, assetPaths, mediaFiles, runShowcaseSeed, sampleVideosPresent, SEED_TIMEOUT_MS } from './helpers/content';
@@ -42,7 +45,7 @@ const KEYS = {
     'title',
   ],
   page: ['blocks', 'slug', 'subtitle', 'title'],
-  ad: ['description', 'domain', 'image', 'imageAlt', 'slug', 'tagline', 'title', 'url'],
+  ad: ['description', 'domain', 'image', 'imageAlt', 'pageDescription', 'pageTitle', 'slug', 'tagline', 'title', 'url'],
   notice: ['dateLabel', 'id', 'text'],
   gallery: ['author', 'height', 'id', 'img', 'thumb', 'title', 'width'],
   exhibit: ['height', 'id', 'model', 'picturePath', 'width'],
@@ -281,6 +284,66 @@ describe('site content API', () => {
           { field: 'extra', message: 'is not an accepted field' },
         ]),
       );
+      await adminCall('put', '/site', profile).expect(200);
+    });
+
+    it("reads and replaces the site's texts (name, footer, pages, notes), which every page then reads", async () => {
+      expect(await get<SiteSettings>('/api/content/settings')).toEqual(DEFAULT_SITE_SETTINGS);
+      const settings = await answer<SiteSettings>('get', '/settings', 200);
+      expect(settings).toEqual(DEFAULT_SITE_SETTINGS);
+      const changed: SiteSettings = {
+        ...settings,
+        siteName: 'Ada Lab',
+        logoText: 'ADA',
+        footer: { name: 'Ada Lovelace', year: 'current' },
+        pages: { ...settings.pages, home: { title: 'Ada Lab: engines', description: 'Notes on engines.', heading: 'Analytical Engines' } },
+      };
+      // An empty note is no note: the page draws none.
+      expect(await answer('put', '/settings', 200, { ...changed, resourcesNote: '' })).toEqual({ ...changed, resourcesNote: undefined });
+      const { resourcesNote: _note, ...withoutNote } = changed;
+      expect(await get<SiteSettings>('/api/content/settings')).toEqual(withoutNote);
+
+      const invalid = await adminCall('put', '/settings', {
+        ...settings,
+        siteName: '',
+        footer: { name: 'x', year: 'soon' },
+        pages: { ...settings.pages, gallery: undefined },
+        restricted: { ...settings.restricted, citadel: [{ heading: 'x', links: [{ label: 'x', href: 'javascript:alert(1)', note: 'n' }] }] },
+      }).expect(400);
+      expect(failure(invalid).details).toEqual(
+        expect.arrayContaining([
+          { field: 'siteName', message: 'required' },
+          { field: 'footer.year', message: 'must be a year such as 2025, or current' },
+          { field: 'pages.gallery', message: 'required' },
+          { field: 'restricted.citadel.0.links.0.href', message: expect.stringMatching(/http\(s\) URL or a site path/) },
+        ]),
+      );
+      await adminCall('put', '/settings', settings).expect(200);
+      expect(await get<SiteSettings>('/api/content/settings')).toEqual(DEFAULT_SITE_SETTINGS);
+    });
+
+    it('shows a notice through its hideAfter day (UTC) and hides it after; a profile may leave out its "more to come" note', async () => {
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const shown = await answer<Notice>('post', '/notices', 201, { text: 'Open until today', dateLabel: 'Today', hideAfter: day(0) });
+      const hidden = await answer<Notice>('post', '/notices', 201, { text: 'Ended yesterday', dateLabel: 'Yesterday', hideAfter: day(-1) });
+      expect(hidden.hideAfter).toBe(day(-1));
+      const texts = (await get<SiteContent>('/api/content/site')).notices.map((notice) => notice.text);
+      expect(texts).toContain('Open until today');
+      expect(texts).not.toContain('Ended yesterday');
+      // The owner still sees and manages both.
+      expect((await answer<Notice[]>('get', '/notices', 200)).map((notice) => notice.id)).toEqual(expect.arrayContaining([shown.id, hidden.id]));
+      expect(await answer('patch', `/notices/${hidden.id}`, 200, { hideAfter: null })).not.toHaveProperty('hideAfter');
+      expect((await get<SiteContent>('/api/content/site')).notices.map((notice) => notice.text)).toContain('Ended yesterday');
+      for (const bad of ['2026-02-30', '31/12/2026', 'tomorrow']) {
+        const response = await adminCall('patch', `/notices/${shown.id}`, { hideAfter: bad }).expect(400);
+        expect(failure(response).details).toEqual([{ field: 'hideAfter', message: 'must be a date such as 2026-12-31' }]);
+      }
+      for (const notice of [shown, hidden]) await adminCall('delete', `/notices/${notice.id}`).expect(204);
+
+      const profile = await answer<SiteProfile>('get', '/site', 200);
+      const { moreToCome: _moreToCome, ...withoutNote } = profile;
+      expect(await answer('put', '/site', 200, { ...profile, moreToCome: '' })).toEqual(withoutNote);
+      expect((await get<SiteContent>('/api/content/site')).profile).not.toHaveProperty('moreToCome');
       await adminCall('put', '/site', profile).expect(200);
     });
 

@@ -32,9 +32,11 @@ export const siteProfileSchema = z
     patents: z.array(patentSchema),
     /** 'Back on the market …', '100% remote from Northern California …' */
     availability: z.array(z.string()),
-    /** The note about many more projects and experiences coming, about 20-30 projects. */
-    moreToCome: z.string(),
+    /** The note about many more projects and experiences coming; absent: the card has none. */
+    moreToCome: z.string().optional(),
     links: z.array(contentLinkSchema),
+    /** The owner's CV (a PDF under /assets/), offered as a download on the card; absent: none. */
+    cv: z.string().optional(),
   })
   .meta({ id: 'SiteProfile' });
 
@@ -122,6 +124,10 @@ export const gpuAdSchema = z
     url: z.string(),
     /** Longer text of the feature page. */
     description: z.string(),
+    /** The feature page's title and heading (the card's title when absent). */
+    pageTitle: z.string().optional(),
+    /** The feature page's meta description (the tagline when absent). */
+    pageDescription: z.string().optional(),
   })
   .meta({ id: 'GpuAd' });
 
@@ -131,6 +137,8 @@ export const noticeSchema = z
     text: z.string(),
     /** e.g. 'May, 2025' */
     dateLabel: z.string(),
+    /** The last day (YYYY-MM-DD, UTC) the notice shows; absent: it shows until removed. */
+    hideAfter: z.string().optional(),
   })
   .meta({ id: 'Notice' });
 
@@ -194,3 +202,42 @@ export const adminGalleryItemSchema = galleryItemSchema
     contentHash: z.string().nullable(),
   })
   .meta({ id: 'AdminGalleryItem' });
+
+/** A page's document title, meta description and, where it differs from the title, its visible heading. */
+export const pageTextSchema = z.object({ title: z.string(), description: z.string(), heading: z.string().optional() }).meta({ id: 'PageText' });
+
+export const citadelGroupSchema = z
+  .object({
+    heading: z.string(),
+    links: z.array(z.object({ label: z.string(), href: z.string(), note: z.string() })),
+  })
+  .meta({ id: 'CitadelGroup' });
+
+/** The pages whose texts are the owner's to set (every public route but the project and feature pages, whose texts are their content's). */
+export const SITE_PAGE_KEYS = ['home', 'gallery', 'resources', 'exhibit', 'forge', 'dream', 'life', 'lobby', 'matrix', 'profile', 'restricted', 'videoTest', 'citadel'] as const;
+
+export const siteSettingsSchema = z
+  .object({
+    /** The site's name: the end of project and feature pages' titles, and the footer's by default. */
+    siteName: z.string(),
+    /** What the logo in the header and footer reads. */
+    logoText: z.string(),
+    footer: z.object({
+      /** After the ©. */
+      name: z.string(),
+      /** The year after the ©; 'current' follows the clock. */
+      year: z.union([z.int(), z.literal('current')]),
+    }),
+    pages: z.object(Object.fromEntries(SITE_PAGE_KEYS.map((key) => [key, pageTextSchema])) as Record<(typeof SITE_PAGE_KEYS)[number], typeof pageTextSchema>),
+    /** The note above the /dev links; absent: none. */
+    resourcesNote: z.string().optional(),
+    /** The restricted pages (/ll1l1l1ll, /citadel): the warning, the video test's line, the Citadel's links. */
+    restricted: z.object({
+      warningTitle: z.string(),
+      warningText: z.string(),
+      videoTestLabel: z.string(),
+      videoTestNote: z.string(),
+      citadel: z.array(citadelGroupSchema),
+    }),
+  })
+  .meta({ id: 'SiteSettings' });

@@ -19,6 +19,9 @@ import type {
   resourceLinkSchema,
   siteContentSchema,
   siteProfileSchema,
+  siteSettingsSchema,
+  pageTextSchema,
+  citadelGroupSchema,
   skillAreaSchema,
   techChipSchema,
   trendingUserSchema,
@@ -86,3 +89,9 @@ export const IMAGE_DPRS = [1, 2] as const;
 export type AdminProject = z.infer<typeof adminProjectSchema>;
 /** The admin API's gallery item also says which picture it holds (the CLI's import skips known ones). */
 export type AdminGalleryItem = z.infer<typeof adminGalleryItemSchema>;
+
+/** Every text of the site that is not a list of content: its name, footer, pages' titles, notes. */
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type PageText = z.infer<typeof pageTextSchema>;
+export type CitadelGroup = z.infer<typeof citadelGroupSchema>;
+export type SitePageKey = keyof SiteSettings['pages'];

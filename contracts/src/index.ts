@@ -7,3 +7,4 @@ export * from './generation';
 export * from './content';
 export * from './public-reads';
 export * from './server-render';
+export * from './site-settings';

@@ -1,5 +1,5 @@
 import type { BotFolkIndividual } from './botfolk';
-import type { ExhibitItem, GalleryItem, ProjectPage, ResourceLink, SiteContent, TrendingUser } from './content';
+import type { ExhibitItem, GalleryItem, ProjectPage, ResourceLink, SiteContent, SiteSettings, TrendingUser } from './content';
 import type { GenerationExamples, GenerationInfo } from './generation';
 
 /** Which Bot Folk individual to draw: the one with this DNA line, or a new one. */
@@ -13,6 +13,8 @@ export interface IndividualQuery {
  * A read fails (throws) where its API call would, except a project that does not exist: null.
  */
 export interface PublicReads {
+  /** The site's name, footer, pages' titles and notes: every page reads them. */
+  settings(): Promise<SiteSettings>;
   site(): Promise<SiteContent>;
   gallery(): Promise<GalleryItem[]>;
   exhibit(): Promise<ExhibitItem[]>;

@@ -65,6 +65,7 @@ async function answer(name: ReadName, args: unknown[]): Promise<never> {
 }
 
 const reads: PublicReads = {
+  settings: () => answer('settings', []),
   site: () => answer('site', []),
   gallery: () => answer('gallery', []),
   exhibit: () => answer('exhibit', []),

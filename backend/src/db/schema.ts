@@ -15,6 +15,7 @@ import { projects } from './schema/projects.table';
 import { resourceLinks } from './schema/resource-links.table';
 import { seedRuns } from './schema/seed-runs.table';
 import { siteProfile } from './schema/site-profile.table';
+import { siteSettings } from './schema/site-settings.table';
 import { trendingUsers } from './schema/trending-users.table';
 import { users } from './schema/users.table';
 
@@ -29,6 +30,7 @@ export const schema = {
   generationJobs,
   gpuWorkers,
   siteProfile,
+  siteSettings,
   careerHighlights,
   projects,
   gpuAds,

@@ -305,6 +305,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ContentController_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/projects/{slug}": {
         parameters: {
             query?: never;
@@ -378,6 +394,22 @@ export interface paths {
         };
         get: operations["ContentController_trending"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/content/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminSettingsController_settings"];
+        put: operations["AdminSettingsController_save"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1215,6 +1247,14 @@ export interface components {
             period: string;
             summary: string;
         };
+        CitadelGroup: {
+            heading: string;
+            links: {
+                label: string;
+                href: string;
+                note: string;
+            }[];
+        };
         ContentLink: {
             label: string;
             url: string;
@@ -1282,6 +1322,8 @@ export interface components {
             tagline: string;
             url: string;
             description: string;
+            pageTitle?: string;
+            pageDescription?: string;
         };
         GpuWorker: {
             id: string;
@@ -1373,6 +1415,12 @@ export interface components {
             id: string;
             text: string;
             dateLabel: string;
+            hideAfter?: string;
+        };
+        PageText: {
+            title: string;
+            description: string;
+            heading?: string;
         };
         Patent: {
             title: string;
@@ -1513,8 +1561,40 @@ export interface components {
             skills: components["schemas"]["SkillArea"][];
             patents: components["schemas"]["Patent"][];
             availability: string[];
-            moreToCome: string;
+            moreToCome?: string;
             links: components["schemas"]["ContentLink"][];
+            cv?: string;
+        };
+        SiteSettings: {
+            siteName: string;
+            logoText: string;
+            footer: {
+                name: string;
+                year: number | "current";
+            };
+            pages: {
+                home: components["schemas"]["PageText"];
+                gallery: components["schemas"]["PageText"];
+                resources: components["schemas"]["PageText"];
+                exhibit: components["schemas"]["PageText"];
+                forge: components["schemas"]["PageText"];
+                dream: components["schemas"]["PageText"];
+                life: components["schemas"]["PageText"];
+                lobby: components["schemas"]["PageText"];
+                matrix: components["schemas"]["PageText"];
+                profile: components["schemas"]["PageText"];
+                restricted: components["schemas"]["PageText"];
+                videoTest: components["schemas"]["PageText"];
+                citadel: components["schemas"]["PageText"];
+            };
+            resourcesNote?: string;
+            restricted: {
+                warningTitle: string;
+                warningText: string;
+                videoTestLabel: string;
+                videoTestNote: string;
+                citadel: components["schemas"]["CitadelGroup"][];
+            };
         };
         SkillArea: {
             name: string;
@@ -2269,6 +2349,26 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
         };
     };
+    ContentController_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site's name, footer, pages' titles and descriptions, and notes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSettings"];
+                };
+            };
+        };
+    };
     ContentController_project: {
         parameters: {
             query?: never;
@@ -2372,6 +2472,144 @@ export interface operations {
             };
         };
     };
+    AdminSettingsController_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site's texts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSettings"];
+                };
+            };
+            401: components["responses"]["UNAUTHORIZED"];
+        };
+    };
+    AdminSettingsController_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    siteName: string;
+                    logoText: string;
+                    footer: {
+                        name: string;
+                        year: number | "current";
+                    };
+                    pages: {
+                        home: {
+                            title: string;
+                            description: string;
+                            heading?: string;
+                        };
+                        gallery: {
+                            title: string;
+                            description: string;
+                            heading?: string;
+                        };
+                        resources: {
+                            title: string;
+                            description: string;
+                            heading?: string;
+                        };
+                        exhibit: {
+                            title: string;
+                            description: string;
+                            heading?: string;
+                        };
+                        forge: {
+                            title: string;
+                            description: string;
+                            heading?: string;
+                        };
+                        dream: {
+                            title: string;
+                            description: string;
+                            heading?: string;
+                        };
+                        life: {
+                            title: string;
+                            description: string;
+                            heading?: string;
+                        };
+                        lobby: {
+                            title: string;
+                            description: string;
+                            heading?: string;
+                        };
+                        matrix: {
+                            title: string;
+                            description: string;
+                            heading?: string;
+                        };
+                        profile: {
+                            title: string;
+                            description: string;
+                            heading?: string;
+                        };
+                        restricted: {
+                            title: string;
+                            description: string;
+                            heading?: string;
+                        };
+                        videoTest: {
+                            title: string;
+                            description: string;
+                            heading?: string;
+                        };
+                        citadel: {
+                            title: string;
+                            description: string;
+                            heading?: string;
+                        };
+                    };
+                    resourcesNote?: string;
+                    restricted: {
+                        warningTitle: string;
+                        warningText: string;
+                        videoTestLabel: string;
+                        videoTestNote: string;
+                        citadel: {
+                            heading: string;
+                            links: {
+                                label: string;
+                                href: string;
+                                note: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The site's texts as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSettings"];
+                };
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+        };
+    };
     AdminSiteController_profile: {
         parameters: {
             query?: never;
@@ -2420,11 +2658,12 @@ export interface operations {
                         year: number;
                     }[];
                     availability: string[];
-                    moreToCome: string;
+                    moreToCome?: string;
                     links: {
                         label: string;
                         url: string;
                     }[];
+                    cv?: string;
                 };
             };
         };
@@ -3059,6 +3298,10 @@ export interface operations {
                     tagline: string;
                     url: string;
                     description: string;
+                    /** @default null */
+                    pageTitle?: string | null;
+                    /** @default null */
+                    pageDescription?: string | null;
                 };
             };
         };
@@ -3176,6 +3419,8 @@ export interface operations {
                     tagline?: string;
                     url?: string;
                     description?: string;
+                    pageTitle?: string | null;
+                    pageDescription?: string | null;
                 };
             };
         };
@@ -3230,6 +3475,8 @@ export interface operations {
                 "application/json": {
                     text: string;
                     dateLabel: string;
+                    /** @default null */
+                    hideAfter?: string | null;
                 };
             };
         };
@@ -3341,6 +3588,7 @@ export interface operations {
                 "application/json": {
                     text?: string;
                     dateLabel?: string;
+                    hideAfter?: string | null;
                 };
             };
         };

@@ -29,6 +29,7 @@ function resource<K extends ReadName>(name: K): ContentResource<K> {
 
 /** The browser's PublicReads: over HTTP, each answer kept. The page loaders are given it in the browser. */
 export const contentApi: { [K in ReadName]: ContentResource<K> } = {
+  settings: resource('settings'),
   site: resource('site'),
   gallery: resource('gallery'),
   exhibit: resource('exhibit'),

@@ -15,6 +15,7 @@ async function dataOf<T>(call: Promise<{ data?: T; response: Response }>): Promi
 }
 
 export const httpPublicReads: PublicReads = {
+  settings: () => dataOf(api.GET('/content/settings', site())),
   site: () => dataOf(api.GET('/content/site', site())),
   gallery: () => dataOf(api.GET('/content/gallery', site())),
   exhibit: () => dataOf(api.GET('/content/exhibit', site())),

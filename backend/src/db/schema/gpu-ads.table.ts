@@ -13,6 +13,9 @@ export const gpuAds = pgTable(
     tagline: text('tagline').notNull(),
     url: text('url').notNull(),
     description: text('description').notNull(),
+    /** The feature page's own title and description; the card's title and tagline when null. */
+    pageTitle: text('page_title'),
+    pageDescription: text('page_description'),
     ...orderColumns(),
   },
   (table) => [orderIndex('gpu_ads_order_idx', table)],

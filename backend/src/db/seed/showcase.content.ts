@@ -479,6 +479,8 @@ export const GPU_ADS: GpuAd[] = [
       'The GeForce RTX 5090 is the Blackwell-generation flagship, launched in January 2025: 21,760 CUDA cores, 32 GB of GDDR7 ' +
       'memory on a 512-bit bus with about 1.8 TB/s of bandwidth, and fifth-generation Tensor Cores with FP4 support. For ' +
       'generative AI at home that memory is the point: larger diffusion models and quantised LLMs fit on one card.',
+    pageTitle: 'NVIDIA GeForce RTX 5090 32 GB',
+    pageDescription: 'The NVIDIA GeForce RTX 5090 with 32 GB of memory, a GPU for generative AI work.',
   },
   {
     slug: 'nvidia-h100',
@@ -492,6 +494,8 @@ export const GPU_ADS: GpuAd[] = [
       'The H100 is the Hopper-generation data-centre GPU behind much of today’s large-model training. The SXM5 module carries ' +
       '80 GB of HBM3 at about 3.35 TB/s, a Transformer Engine that trains in FP8, and fourth-generation NVLink at 900 GB/s ' +
       'between GPUs.',
+    pageTitle: 'NVIDIA H100 80 GB',
+    pageDescription: 'The NVIDIA H100 Tensor Core GPU with 80 GB of memory, for training and serving AI models.',
   },
 ];
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Patch, Post, Put, UploadedFile, UploadedFiles, UseInterceptors, type Type } from '@nestjs/common';
 import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
-import type { AdminGalleryItem, SiteProfile } from '@atelier/contracts';
-import { adminGalleryItemSchema, siteProfileSchema } from '@atelier/contracts/schemas';
+import type { AdminGalleryItem, SiteProfile, SiteSettings } from '@atelier/contracts';
+import { adminGalleryItemSchema, siteProfileSchema, siteSettingsSchema } from '@atelier/contracts/schemas';
 import { z } from 'zod';
 import { AdminOnly } from '../../common/guards/admin-token.guard';
 import {
@@ -24,12 +24,14 @@ import {
   galleryUploadFields,
   reorderBody,
   siteProfileBody,
+  siteSettingsBody,
   slugKeyParams,
   updateBodies,
   uuidKeyParams,
   type CollectionName,
   type CreateBody,
   type SiteProfileBody,
+  type SiteSettingsBody,
   type UpdateBody,
 } from './content.schemas';
 
@@ -51,6 +53,26 @@ export class AdminSiteController {
   @ApiZodResponse(200, siteProfileSchema, { description: 'The profile card as saved' })
   save(@ZodBody(siteProfileBody) profile: SiteProfileBody): Promise<SiteProfile> {
     return this.content.saveProfile(profile);
+  }
+}
+
+/** The site's texts that are not lists: name, logo, footer, each page's title and description, notes. One document, replaced whole. */
+@ApiTags('admin: content')
+@AdminOnly()
+@Controller('admin/content/settings')
+export class AdminSettingsController {
+  constructor(private readonly content: AdminContentService) {}
+
+  @Get()
+  @ApiZodResponse(200, siteSettingsSchema, { description: "The site's texts" })
+  settings(): Promise<SiteSettings> {
+    return this.content.settings();
+  }
+
+  @Put()
+  @ApiZodResponse(200, siteSettingsSchema, { description: "The site's texts as saved" })
+  save(@ZodBody(siteSettingsBody) settings: SiteSettingsBody): Promise<SiteSettings> {
+    return this.content.saveSettings(settings);
   }
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SiteProfile } from '@atelier/contracts';
+import { DEFAULT_SITE_SETTINGS, type SiteProfile, type SiteSettings } from '@atelier/contracts';
 import { AppError } from '../../common/errors/app-error';
 import { isUniqueViolation } from '../../db/errors';
 import type { ContentCollection } from './content-collections';
@@ -23,6 +23,14 @@ export class AdminContentService {
 
   saveProfile(profile: SiteProfile): Promise<SiteProfile> {
     return this.content.saveProfile(profile);
+  }
+
+  async settings(): Promise<SiteSettings> {
+    return (await this.content.settings()) ?? DEFAULT_SITE_SETTINGS;
+  }
+
+  saveSettings(settings: SiteSettings): Promise<SiteSettings> {
+    return this.content.saveSettings(settings);
   }
 
   async list<N extends CollectionName>(collection: ContentCollection<N>): Promise<unknown[]> {

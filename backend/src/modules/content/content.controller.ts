@@ -6,6 +6,7 @@ import {
   projectPageSchema,
   resourceLinkSchema,
   siteContentSchema,
+  siteSettingsSchema,
   trendingUserSchema,
 } from '@atelier/contracts/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -37,6 +38,13 @@ export class ContentController {
   @ApiErrors(404)
   async site(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
     return sendContent(request, reply, await this.content.site());
+  }
+
+  @Get('settings')
+  @AnswersReadyJson()
+  @ApiZodResponseUnchecked(200, siteSettingsSchema, { description: "The site's name, footer, pages' titles and descriptions, and notes" })
+  async settings(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
+    return sendContent(request, reply, await this.content.settings());
   }
 
   @Get('projects/:slug')

@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
-import { ADMIN_COLLECTION_CONTROLLERS, AdminGalleryUploadController, AdminSiteController, AdminSitePhotoController } from './admin-content.controller';
+import {
+  ADMIN_COLLECTION_CONTROLLERS,
+  AdminGalleryUploadController,
+  AdminSettingsController,
+  AdminSiteController,
+  AdminSitePhotoController,
+} from './admin-content.controller';
 import { AdminContentService } from './admin-content.service';
 import { ContentController } from './content.controller';
 import { ContentRepository } from './content.repository';
@@ -9,7 +15,7 @@ import { ProfilePhoto } from './profile-photo';
 
 /** Site content: the public read API and the owner's admin API over the same tables. */
 @Module({
-  controllers: [ContentController, AdminSiteController, AdminSitePhotoController, AdminGalleryUploadController, ...ADMIN_COLLECTION_CONTROLLERS],
+  controllers: [ContentController, AdminSettingsController, AdminSiteController, AdminSitePhotoController, AdminGalleryUploadController, ...ADMIN_COLLECTION_CONTROLLERS],
   providers: [ContentRepository, ContentService, AdminContentService, GalleryUploads, ProfilePhoto],
   exports: [ContentService],
 })

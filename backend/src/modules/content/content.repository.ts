@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SiteProfile } from '@atelier/contracts';
+import type { SiteProfile, SiteSettings } from '@atelier/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { DATABASE } from '../../db/database.module';
@@ -12,6 +12,7 @@ import { notices } from '../../db/schema/notices.table';
 import { projects } from '../../db/schema/projects.table';
 import { resourceLinks } from '../../db/schema/resource-links.table';
 import { SITE_PROFILE_ID, siteProfile } from '../../db/schema/site-profile.table';
+import { SITE_SETTINGS_ID, siteSettings } from '../../db/schema/site-settings.table';
 import { trendingUsers } from '../../db/schema/trending-users.table';
 import type { CollectionName } from './content.schemas';
 
@@ -124,5 +125,19 @@ export class ContentRepository {
       .onConflictDoUpdate({ target: siteProfile.id, set: { profile, updatedAt: new Date() } })
       .returning({ profile: siteProfile.profile });
     return row.profile;
+  }
+
+  async settings(): Promise<SiteSettings | undefined> {
+    const [row] = await this.db.select({ settings: siteSettings.settings }).from(siteSettings).where(eq(siteSettings.id, SITE_SETTINGS_ID));
+    return row?.settings;
+  }
+
+  async saveSettings(settings: SiteSettings): Promise<SiteSettings> {
+    const [row] = await this.db
+      .insert(siteSettings)
+      .values({ id: SITE_SETTINGS_ID, settings })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { settings, updatedAt: new Date() } })
+      .returning({ settings: siteSettings.settings });
+    return row.settings;
   }
 }

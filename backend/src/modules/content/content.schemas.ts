@@ -1,6 +1,7 @@
 // Request schemas of the admin content API (/api/admin/content/*): strict (unknown fields are
 // refused), every string bounded, URLs http(s) only, pictures only under /assets/.
 import { FIELD_MESSAGES, RESOURCE_FORMATS, RESOURCE_ICONS, SOCIAL_LIMITS, type ResourceFormatCode } from '@atelier/contracts';
+import { SITE_PAGE_KEYS } from '@atelier/contracts/schemas';
 import { z } from 'zod';
 import { requiredText, uuidParam } from '../../common/validation/fields';
 
@@ -31,8 +32,14 @@ const assetPath = requiredText(500).refine(
   'must be a site path starting with /assets/ (letters, digits, . _ - and /)',
 );
 
+/** A PDF the site serves (the owner's CV, uploaded with `atelier site cv`). */
+const pdfPath = assetPath.refine((value) => /\.pdf$/i.test(value), 'must be a .pdf file');
+
 const optionalText = (max: number) =>
   z.string({ error: 'must be text' }).trim().max(max, FIELD_MESSAGES.tooLong(max)).optional();
+
+/** Text that may be left out; empty text counts as left out, so the page draws nothing for it. */
+const optionalNote = (max: number) => optionalText(max).transform((value) => value || undefined);
 
 const whole = (min: number, max: number) =>
   z
@@ -69,10 +76,44 @@ export const siteProfileBody = z.strictObject({
   // A patent's number and link are the owner's to give: until then the card shows its title and year.
   patents: list(z.strictObject({ title: requiredText(300), number: optionalText(60), url: httpUrl.optional(), year: whole(1900, 2100) }), 20),
   availability: list(requiredText(300), 10),
-  moreToCome: requiredText(500),
+  // Optional: a card without the note draws none.
+  moreToCome: optionalNote(500),
   links: list(contentLink, 20),
+  cv: pdfPath.optional(),
 });
 export type SiteProfileBody = z.output<typeof siteProfileBody>;
+
+// Site settings ----------------------------------------------------------------------------------
+
+/** Fields in an object of their own; a missing one is 'required' like any field. */
+const group = <S extends z.ZodRawShape>(shape: S) =>
+  z.strictObject(shape, { error: missingOr(`must be an object with ${Object.keys(shape).join(', ')}`) });
+
+const pageText = group({ title: requiredText(200), description: requiredText(500), heading: optionalNote(200) });
+
+export const siteSettingsBody = z.strictObject({
+  siteName: requiredText(60),
+  logoText: requiredText(40),
+  footer: group({
+    name: requiredText(100),
+    year: z.union([whole(1900, 2200), z.literal('current')], { error: missingOr('must be a year such as 2025, or current') }),
+  }),
+  pages: group(
+    Object.fromEntries(SITE_PAGE_KEYS.map((key) => [key, pageText])) as Record<(typeof SITE_PAGE_KEYS)[number], typeof pageText>,
+  ),
+  resourcesNote: optionalNote(2000),
+  restricted: group({
+    warningTitle: requiredText(200),
+    warningText: requiredText(2000),
+    videoTestLabel: requiredText(120),
+    videoTestNote: requiredText(500),
+    citadel: list(
+      group({ heading: requiredText(120), links: list(group({ label: requiredText(120), href: linkUrl, note: requiredText(500) }), 30) }),
+      10,
+    ),
+  }),
+});
+export type SiteSettingsBody = z.output<typeof siteSettingsBody>;
 
 // Project pages ----------------------------------------------------------------------------------
 
@@ -142,9 +183,24 @@ const adFields = {
   tagline: requiredText(300),
   url: httpUrl,
   description: requiredText(5000),
+  // null clears them: the page then shows the card's title and tagline.
+  pageTitle: requiredText(200).nullable(),
+  pageDescription: requiredText(500).nullable(),
 };
 
-const noticeFields = { text: requiredText(1000), dateLabel: requiredText(60) };
+/** A calendar day, YYYY-MM-DD, that exists. */
+const day = requiredText(10).refine((value) => {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  // Date.parse rolls 2026-02-30 over to March: the day must come back as written.
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+}, 'must be a date such as 2026-12-31');
+
+const noticeFields = {
+  text: requiredText(1000),
+  dateLabel: requiredText(60),
+  /** The last day it shows (UTC); null shows it until it is removed. */
+  hideAfter: day.nullable(),
+};
 
 /** A SHA-256 of the picture's bytes, as `atelier gallery import` computes it; null forgets it. */
 const contentHash = z
@@ -206,8 +262,8 @@ const dropFormat = <T extends { format?: unknown }>({ format: _format, ...rest }
 export const createBodies = {
   career: z.strictObject(careerFields),
   projects: z.strictObject({ slug, ...projectFields, featured: flag.default(true) }),
-  ads: z.strictObject({ slug, ...adFields }),
-  notices: z.strictObject(noticeFields),
+  ads: z.strictObject({ slug, ...adFields, pageTitle: adFields.pageTitle.default(null), pageDescription: adFields.pageDescription.default(null) }),
+  notices: z.strictObject({ ...noticeFields, hideAfter: noticeFields.hideAfter.default(null) }),
   gallery: z.strictObject({ ...galleryFields, video: galleryFields.video.default(null), contentHash: contentHash.default(null) }),
   exhibit: z.strictObject(exhibitFields),
   resources: z

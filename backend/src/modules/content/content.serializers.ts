@@ -47,7 +47,7 @@ export const toProjectPage = ({ slug, page }: RowOf<'projects'>): ProjectPage =>
   blocks: page.blocks,
 });
 
-export const toGpuAd = ({ slug, image, imageAlt, title, domain, tagline, url, description }: RowOf<'ads'>): GpuAd => ({
+export const toGpuAd = ({ slug, image, imageAlt, title, domain, tagline, url, description, pageTitle, pageDescription }: RowOf<'ads'>): GpuAd => ({
   slug,
   image,
   imageAlt,
@@ -56,9 +56,20 @@ export const toGpuAd = ({ slug, image, imageAlt, title, domain, tagline, url, de
   tagline,
   url,
   description,
+  ...(pageTitle === null ? {} : { pageTitle }),
+  ...(pageDescription === null ? {} : { pageDescription }),
 });
 
-export const toNotice = ({ id, text, dateLabel }: RowOf<'notices'>): Notice => ({ id, text, dateLabel });
+export const toNotice = ({ id, text, dateLabel, hideAfter }: RowOf<'notices'>): Notice => ({
+  id,
+  text,
+  dateLabel,
+  ...(hideAfter === null ? {} : { hideAfter }),
+});
+
+/** Whether a notice still shows on `today` (YYYY-MM-DD, UTC): through its hideAfter day, and always without one. */
+export const isNoticeShown = (notice: Pick<RowOf<'notices'>, 'hideAfter'>, today: string): boolean =>
+  notice.hideAfter === null || notice.hideAfter >= today;
 
 export const toGalleryItem = ({ id, img, thumb, title, author, width, height, video }: RowOf<'gallery'>): GalleryItem => ({
   id,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ExhibitItem, GalleryItem, ProjectPage, ResourceLink, SiteContent, TrendingUser } from '@atelier/contracts';
+import { DEFAULT_SITE_SETTINGS, type ExhibitItem, type GalleryItem, type ProjectPage, type ResourceLink, type SiteContent, type SiteSettings, type TrendingUser } from '@atelier/contracts';
 import { AppError } from '../../common/errors/app-error';
 import { profileMissing } from './content.errors';
 import { ContentRepository } from './content.repository';
@@ -8,6 +8,7 @@ import {
   toCareerHighlight,
   toExhibitItem,
   toGalleryItem,
+  isNoticeShown,
   toGpuAd,
   toNotice,
   toProjectCard,
@@ -30,13 +31,19 @@ export class ContentService {
       this.content.list('notices'),
     ]);
     if (!profile) throw profileMissing();
+    const today = new Date().toISOString().slice(0, 10);
     return {
       profile,
       career: career.map(toCareerHighlight),
       projects: projects.map(toProjectCard),
       ads: ads.map(toGpuAd),
-      notices: notices.map(toNotice),
+      notices: notices.filter((notice) => isNoticeShown(notice, today)).map(toNotice),
     };
+  }
+
+  /** A site seeded before its texts were content has the spec's until its next start seeds them. */
+  async settings(): Promise<SiteSettings> {
+    return (await this.content.settings()) ?? DEFAULT_SITE_SETTINGS;
   }
 
   async project(slug: string): Promise<ProjectPage> {

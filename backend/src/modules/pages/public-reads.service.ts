@@ -10,6 +10,7 @@ import type {
   PublicReads,
   ResourceLink,
   SiteContent,
+  SiteSettings,
   TrendingUser,
 } from '@atelier/contracts';
 import { AppError } from '../../common/errors/app-error';
@@ -32,6 +33,10 @@ export class PublicReadsService implements PublicReads {
     private readonly workers: WorkersService,
     private readonly examples: ExamplesService,
   ) {}
+
+  settings(): Promise<SiteSettings> {
+    return this.content.settings();
+  }
 
   site(): Promise<SiteContent> {
     return this.content.site();
