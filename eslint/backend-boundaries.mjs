@@ -46,13 +46,14 @@ const tableOwners = {
   'generation-jobs.table.ts': 'generation',
   'gpu-workers.table.ts': 'generation',
   'generation-examples.table.ts': 'generation',
+  'contact-messages.table.ts': 'messages',
   'seed-runs.table.ts': 'db',
 };
 
 // Modules by layer, lowest first: a module imports only modules of lower layers, so no two import
 // each other. Another module's `*.reads.ts` is the exception: it imports tables and Drizzle only.
 const moduleLayers = [
-  ['botfolk', 'health', 'media'],
+  ['botfolk', 'health', 'media', 'messages'],
   ['content', 'generation', 'users'],
   ['auth', 'posts'],
   ['pages'],

@@ -10,6 +10,7 @@ import { BotFolkModule } from './modules/botfolk/botfolk.module';
 import { ContentModule } from './modules/content/content.module';
 import { GenerationModule } from './modules/generation/generation.module';
 import { HealthModule } from './modules/health/health.module';
+import { MessagesModule } from './modules/messages/messages.module';
 import { PagesModule } from './modules/pages/pages.module';
 import { PostsModule } from './modules/posts/posts.module';
 import { UsersModule } from './modules/users/users.module';
@@ -40,6 +41,7 @@ export class AppModule {
         PostsModule,
         BotFolkModule,
         ContentModule,
+        MessagesModule,
         PagesModule.register(generation),
         generation,
       ],

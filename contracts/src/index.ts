@@ -8,3 +8,4 @@ export * from './content';
 export * from './public-reads';
 export * from './server-render';
 export * from './site-settings';
+export * from './messages';

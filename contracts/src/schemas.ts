@@ -7,3 +7,4 @@ export * from './social.schemas';
 export * from './botfolk.schemas';
 export * from './generation.schemas';
 export * from './content.schemas';
+export * from './messages.schemas';

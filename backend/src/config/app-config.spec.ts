@@ -78,6 +78,19 @@ describe('loadAppConfig', () => {
     expect(() => loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).not.toThrow();
   });
 
+  it('mails contact messages with SMTP_URL to CONTACT_EMAIL, from the owner unless CONTACT_FROM says, and never prints the password', () => {
+    expect(loadAppConfig({}).contact).toEqual({ messagesPerIpPerHour: 5 });
+    const mailed = loadAppConfig({ SMTP_URL: 'smtps://me%40example.com:s3cret@smtp.example.com', CONTACT_EMAIL: 'me@example.com' }).contact;
+    expect(mailed).toMatchObject({ to: 'me@example.com', from: 'Atelier contact form <me@example.com>' });
+    const from = 'Ada Lovelace <site@example.com>';
+    expect(loadAppConfig({ SMTP_URL: 'smtp://mail:25', CONTACT_EMAIL: 'me@example.com', CONTACT_FROM: from }).contact.from).toBe(from);
+
+    expect(problemsOf({ SMTP_URL: 'smtp://mail:25' })).toEqual([expect.stringMatching(/^SMTP_URL needs CONTACT_EMAIL/)]);
+    expect(problemsOf({ CONTACT_EMAIL: 'not an address', CONTACT_FROM: 'Name <nope>' }).map((p) => p.split(' ')[0])).toEqual(['CONTACT_EMAIL', 'CONTACT_FROM']);
+    const [badUrl] = problemsOf({ SMTP_URL: 'https://me@example.com:s3cret@smtp.example.com', CONTACT_EMAIL: 'me@example.com' });
+    expect(badUrl).toBe('SMTP_URL must be a URL starting with smtp:// or smtps:// (got "https://me@example.com:***@smtp.example.com")');
+  });
+
   it('resolves DATA_DIR against the working directory', () => {
     expect(loadAppConfig({ DATA_DIR: 'var/atelier' }, '/srv').dataDir).toBe('/srv/var/atelier');
   });

@@ -46,6 +46,15 @@ const origins = z
     'must be a comma-separated list of origins such as https://example.com',
   );
 
+/** A mail's sender: `me@example.com` or `Name <me@example.com>`. */
+const mailbox = z
+  .string()
+  .trim()
+  .refine(
+    (value) => /^[^<>@\s]+@[^<>@\s]+$/.test(value) || /^[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>$/.test(value),
+    'must be an address such as me@example.com or "Name <me@example.com>"',
+  );
+
 const envSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('development'),
   HOST: optional(z.string()).default('0.0.0.0'),
@@ -85,6 +94,10 @@ const envSchema = z.object({
   GENERATION_CONSUMER: optional(flag).default(true),
   WORKER_HEALTH_INTERVAL_SECONDS: optional(positiveAmount('seconds', 3600)).default(30),
   COMFYUI_WORKFLOW_FILE: optional(z.string()),
+  SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'])),
+  CONTACT_EMAIL: optional(z.email('must be an email address such as me@example.com')),
+  CONTACT_FROM: optional(mailbox),
+  CONTACT_MESSAGES_PER_IP_PER_HOUR: optional(positiveInt(100_000)).default(5),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -130,6 +143,19 @@ export interface AppConfig {
   /** Fastify `trustProxy` value (proxy-addr syntax), so rate limits see client IPs behind a proxy (e.g. `1`, `loopback`). */
   trustProxy?: string;
   generation: GenerationConfig;
+  contact: ContactConfig;
+}
+
+/** Contact messages (POST /api/contact): where they are mailed, and how many one address may send. */
+export interface ContactConfig {
+  /** smtp:// or smtps:// URL, credentials included; unset: messages are only stored. Never logged. */
+  smtpUrl?: string;
+  /** The owner's address the messages are mailed to (required with smtpUrl). */
+  to?: string;
+  /** The mails' sender: CONTACT_FROM, else the owner's own address under the name "Atelier contact form". */
+  from?: string;
+  /** Messages one client address (an IPv6 one by its /64) may send per hour; beyond them 429. */
+  messagesPerIpPerHour: number;
 }
 
 /** Jobs, queue and GPU workers (docs/decisions/0002-bullmq-with-in-process-fallback.md). Durations in milliseconds. */
@@ -166,6 +192,9 @@ export class ConfigError extends Error {
 
 const describeValue = (value: unknown) => (value === undefined ? 'unset' : JSON.stringify(value));
 
+/** SMTP_URL carries the mail account's password: a message about a bad one must not print it. */
+const withoutPassword = (value: string | undefined) => value?.replace(/^([a-z]+:\/\/[^:/]*:)[^/]*@/i, '$1***@');
+
 /**
  * Unless LOG_FORMAT says otherwise: someone reading a terminal gets pretty lines; production and
  * output that goes to a pipe, a file or a log collector get one JSON object per line.
@@ -183,7 +212,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, cwd = process.cwd(), stdou
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      return `${name} ${issue.message} (got ${describeValue(env[name])})`;
+      return `${name} ${issue.message} (got ${describeValue(name === 'SMTP_URL' ? withoutPassword(env[name]) : env[name])})`;
     });
     throw new ConfigError(problems);
   }
@@ -192,6 +221,9 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, cwd = process.cwd(), stdou
     throw new ConfigError([
       'GENERATION_CONSUMER=false needs REDIS_URL: without Redis, jobs run in the API process or nowhere (got REDIS_URL unset)',
     ]);
+  }
+  if (vars.SMTP_URL && !vars.CONTACT_EMAIL) {
+    throw new ConfigError(['SMTP_URL needs CONTACT_EMAIL: the address contact messages are mailed to (got CONTACT_EMAIL unset)']);
   }
   if (vars.NODE_ENV === 'production' && !vars.JWT_SECRET) {
     throw new ConfigError(['JWT_SECRET is required when NODE_ENV=production (got unset)']);
@@ -238,6 +270,12 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, cwd = process.cwd(), stdou
       consumer: vars.GENERATION_CONSUMER,
       workerHealthIntervalMs: Math.round(vars.WORKER_HEALTH_INTERVAL_SECONDS * 1000),
       comfyWorkflowFile: vars.COMFYUI_WORKFLOW_FILE ? path.resolve(cwd, vars.COMFYUI_WORKFLOW_FILE) : undefined,
+    },
+    contact: {
+      smtpUrl: vars.SMTP_URL,
+      to: vars.CONTACT_EMAIL,
+      from: vars.CONTACT_FROM ?? (vars.CONTACT_EMAIL ? `Atelier contact form <${vars.CONTACT_EMAIL}>` : undefined),
+      messagesPerIpPerHour: vars.CONTACT_MESSAGES_PER_IP_PER_HOUR,
     },
   };
 }

@@ -1,5 +1,6 @@
 // The whole Drizzle schema: every table file under schema/ is listed here once.
 import { careerHighlights } from './schema/career-highlights.table';
+import { contactMessages } from './schema/contact-messages.table';
 import { exhibitItems } from './schema/exhibit-items.table';
 import { friendships } from './schema/friendships.table';
 import { galleryItems } from './schema/gallery-items.table';
@@ -39,4 +40,5 @@ export const schema = {
   exhibitItems,
   resourceLinks,
   trendingUsers,
+  contactMessages,
 };

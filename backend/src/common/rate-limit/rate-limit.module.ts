@@ -13,6 +13,8 @@ function limitMessage(context: ExecutionContext, { timeToBlockExpire }: Throttle
       return `Too many ${memberWriteOf(context) ?? 'changes'} in a minute; wait ${timeToBlockExpire} s and try again`;
     case THROTTLERS.generation:
       return 'Too many generation jobs from this address; wait a minute and try again';
+    case THROTTLERS.contact:
+      return `Too many messages from this address; wait ${Math.ceil(timeToBlockExpire / 60)} min and try again`;
     default:
       return 'Too many attempts from this address; wait a minute and try again';
   }
@@ -38,6 +40,7 @@ async function sharedStorage(redisUrl: string) {
           { name: THROTTLERS.auth, ttl: 60_000, limit: config.authRateLimitPerMinute, skipIf: onlyItsRoutes(THROTTLERS.auth) },
           { name: THROTTLERS.generation, ttl: 60_000, limit: config.generation.rateLimitPerMinute, skipIf: onlyItsRoutes(THROTTLERS.generation) },
           { name: THROTTLERS.writes, ttl: 60_000, limit: config.memberWritesPerMinute, skipIf: onlyItsRoutes(THROTTLERS.writes) },
+          { name: THROTTLERS.contact, ttl: 3_600_000, limit: config.contact.messagesPerIpPerHour, skipIf: onlyItsRoutes(THROTTLERS.contact) },
         ],
         // Auth routes count separately (login vs register), each kind of member write too; generation starts share one count.
         generateKey: (context, tracker, name) => {

@@ -7,7 +7,7 @@ import { ApiErrors } from '../openapi/api-zod.decorators';
 import { clientAddressKey } from './client-address';
 
 /** The named limits; a route takes part in one of them, through the decorators below. */
-export const THROTTLERS = { auth: 'auth', generation: 'generation', writes: 'writes' } as const;
+export const THROTTLERS = { auth: 'auth', generation: 'generation', writes: 'writes', contact: 'contact' } as const;
 export type ThrottlerName = (typeof THROTTLERS)[keyof typeof THROTTLERS];
 
 /** What a member writes, each counted apart: the name shows in the 429's message. */
@@ -49,10 +49,23 @@ export class MemberWritesGuard extends RateLimitGuard {
   }
 }
 
+/**
+ * Per client address, an IPv6 one by its /64: one subscriber's line has the whole block, and a sender
+ * of spam would otherwise take a fresh address from it for each message.
+ */
+export class ClientAddressGuard extends RateLimitGuard {
+  protected override getTracker(request: Record<string, unknown>): Promise<string> {
+    return Promise.resolve(`ip:${clientAddressKey(String(request.ip))}`);
+  }
+}
+
 /** Per client IP (logins, registrations, generation starts). */
-export const RateLimited = (name: Exclude<ThrottlerName, 'writes'>) =>
+export const RateLimited = (name: Exclude<ThrottlerName, 'writes' | 'contact'>) =>
   applyDecorators(SetMetadata(LIMIT_OF_ROUTE, name), UseGuards(RateLimitGuard), ApiErrors(429));
 
 /** Per member, MEMBER_WRITES_PER_MINUTE of each kind of write, shared by every API process through Redis. */
 export const MemberWriteLimit = (write: MemberWrite) =>
   applyDecorators(SetMetadata(LIMIT_OF_ROUTE, THROTTLERS.writes), SetMetadata(WRITE_OF_ROUTE, write), UseGuards(MemberWritesGuard), ApiErrors(429));
+
+/** Contact messages, CONTACT_MESSAGES_PER_IP_PER_HOUR per client address, shared by every API process through Redis. */
+export const ContactLimit = () => applyDecorators(SetMetadata(LIMIT_OF_ROUTE, THROTTLERS.contact), UseGuards(ClientAddressGuard), ApiErrors(429));
