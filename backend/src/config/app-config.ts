@@ -98,6 +98,7 @@ const envSchema = z.object({
   CONTACT_EMAIL: optional(z.email('must be an email address such as me@example.com')),
   CONTACT_FROM: optional(mailbox),
   CONTACT_MESSAGES_PER_IP_PER_HOUR: optional(positiveInt(100_000)).default(5),
+  CV_UPLOAD_MAX_BYTES: optional(positiveInt(100 * 1024 * 1024)).default(10 * 1024 * 1024),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -144,6 +145,8 @@ export interface AppConfig {
   trustProxy?: string;
   generation: GenerationConfig;
   contact: ContactConfig;
+  /** Largest CV PDF the owner may upload (`atelier site cv`), in bytes; held in memory while checked. */
+  cvUploadMaxBytes: number;
 }
 
 /** Contact messages (POST /api/contact): where they are mailed, and how many one address may send. */
@@ -277,5 +280,6 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, cwd = process.cwd(), stdou
       from: vars.CONTACT_FROM ?? (vars.CONTACT_EMAIL ? `Atelier contact form <${vars.CONTACT_EMAIL}>` : undefined),
       messagesPerIpPerHour: vars.CONTACT_MESSAGES_PER_IP_PER_HOUR,
     },
+    cvUploadMaxBytes: vars.CV_UPLOAD_MAX_BYTES,
   };
 }

@@ -7,16 +7,18 @@ import {
   AdminSitePhotoController,
 } from './admin-content.controller';
 import { AdminContentService } from './admin-content.service';
+import { AdminSiteCvController } from './admin-cv.controller';
 import { ContentController } from './content.controller';
 import { ContentRepository } from './content.repository';
 import { ContentService } from './content.service';
+import { CvUpload } from './cv-upload';
 import { GalleryUploads } from './gallery-uploads';
 import { ProfilePhoto } from './profile-photo';
 
 /** Site content: the public read API and the owner's admin API over the same tables. */
 @Module({
-  controllers: [ContentController, AdminSettingsController, AdminSiteController, AdminSitePhotoController, AdminGalleryUploadController, ...ADMIN_COLLECTION_CONTROLLERS],
-  providers: [ContentRepository, ContentService, AdminContentService, GalleryUploads, ProfilePhoto],
+  controllers: [ContentController, AdminSettingsController, AdminSiteController, AdminSitePhotoController, AdminSiteCvController, AdminGalleryUploadController, ...ADMIN_COLLECTION_CONTROLLERS],
+  providers: [ContentRepository, ContentService, AdminContentService, GalleryUploads, ProfilePhoto, CvUpload],
   exports: [ContentService],
 })
 export class ContentModule {}

@@ -24,6 +24,16 @@ export function cacheControlFor(dataDir: string): (file: string) => string {
     uploadDirs.some((dir) => file.startsWith(dir)) ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'public, max-age=3600';
 }
 
+/**
+ * PDFs (the owner's CV) are downloads under their own file name: a browser saves them instead of
+ * opening a document from the site's origin.
+ */
+export function contentDispositionFor(file: string): string | undefined {
+  if (!/\.pdf$/i.test(file)) return undefined;
+  const name = path.basename(file);
+  return /^[\w.-]+$/.test(name) ? `attachment; filename="${name}"` : `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 /** The file a request names, or undefined when its path is not one (the handlers below refuse it). */
 function requestedFile(root: string, requestPath: string): string | undefined {
   try {
@@ -103,6 +113,8 @@ export async function registerMedia(
       cacheControl: false,
       setHeaders(reply, filePath) {
         reply.header('Cache-Control', cacheControl(filePath));
+        const disposition = contentDispositionFor(filePath);
+        if (disposition) reply.header('Content-Disposition', disposition);
       },
     });
     media.get('/assets/*', async (request, reply) => {
