@@ -9,6 +9,7 @@ import { status, type StatusOptions } from './commands/status';
 import { registerContentCommands } from './commands/content';
 import { registerExampleCommands } from './commands/examples';
 import { registerJobCommands } from './commands/jobs';
+import { registerMessageCommands } from './commands/messages';
 import { registerSetupCommand } from './commands/setup';
 import { registerUserCommands } from './commands/users';
 import { registerWorkerCommands } from './commands/workers';
@@ -136,5 +137,6 @@ registerExampleCommands(program, adminClient, examples);
 registerWorkerCommands(program, adminClient, examples);
 registerJobCommands(program, adminClient, examples);
 registerUserCommands(program, adminClient, examples);
+registerMessageCommands(program, adminClient, examples);
 
 program.parseAsync(process.argv).catch(reportFailure);

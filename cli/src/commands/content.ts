@@ -5,6 +5,7 @@ import { CliError, EXIT_USAGE } from '../cli-error';
 import { print, printResult, renderJson, renderRecord, renderTable, type Cell } from '../output';
 import { readJsonFile } from '../json-file';
 import { registerGalleryFileCommands } from './gallery-files';
+import { registerSiteCvCommand } from './site-cv';
 import type { ClientFor, Examples } from './command-kit';
 
 type Item = Record<string, unknown>;
@@ -307,6 +308,8 @@ function registerSite(program: Command, clientFor: ClientFor, examples: Examples
       await clientFor(command).put('/admin/content/site', { json: given<JsonBody<'/admin/content/site', 'put'>>(value.profile as Item) });
       print(`Imported the profile card from ${file}`);
     });
+
+  registerSiteCvCommand(site, clientFor, examples);
 }
 
 export function registerContentCommands(program: Command, clientFor: ClientFor, examples: Examples): void {
