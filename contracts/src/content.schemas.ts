@@ -229,6 +229,8 @@ export const siteSettingsSchema = z
       year: z.union([z.int(), z.literal('current')]),
     }),
     pages: z.object(Object.fromEntries(SITE_PAGE_KEYS.map((key) => [key, pageTextSchema])) as Record<(typeof SITE_PAGE_KEYS)[number], typeof pageTextSchema>),
+    /** Whether the wide home page shows its third column of Gen AI gallery thumbnails. */
+    genAiColumn: z.boolean(),
     /** The note above the /dev links; absent: none. */
     resourcesNote: z.string().optional(),
     /** The restricted pages (/ll1l1l1ll, /citadel): the warning, the video test's line, the Citadel's links. */

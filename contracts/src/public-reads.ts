@@ -1,5 +1,5 @@
 import type { BotFolkIndividual } from './botfolk';
-import type { ExhibitItem, GalleryItem, ProjectPage, ResourceLink, SiteContent, SiteSettings, TrendingUser } from './content';
+import type { ExhibitItem, GalleryItem, GpuAd, ProjectPage, ResourceLink, SiteContent, SiteSettings, TrendingUser } from './content';
 import type { GenerationExamples, GenerationInfo } from './generation';
 
 /** Which Bot Folk individual to draw: the one with this DNA line, or a new one. */
@@ -22,6 +22,8 @@ export interface PublicReads {
   trending(): Promise<TrendingUser[]>;
   /** null: there is no project with this slug (its page answers 404). */
   project(slug: string): Promise<ProjectPage | null>;
+  /** A GPU ad, for its feature page; null: there is no ad with this slug (its page answers 404). */
+  feature(slug: string): Promise<GpuAd | null>;
   /** A refused DNA line throws, as GET /api/pyface answers 400. */
   pyface(query: IndividualQuery): Promise<BotFolkIndividual>;
   /** Who draws the Forge and Dream pictures. */

@@ -67,6 +67,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
       description: 'Authorized access only: the Citadel links to admin tools and sibling sites of the owner.',
     },
   },
+  genAiColumn: true,
   resourcesNote: 'Tutorials, videos, courses and code worth your time. Hundreds more links will be added here, sorted into 20 to 30 categories.',
   restricted: {
     warningTitle: 'Authorized access only',

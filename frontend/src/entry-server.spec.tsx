@@ -3,8 +3,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PAGE_DATA_ELEMENT_ID, readPageData } from './app/server-render/page-data';
-import type { PublicReads } from '@atelier/contracts';
+import { PAGE_DATA_ELEMENT_ID, readPageData, SITE_DATA_ELEMENT_ID } from './app/server-render/page-data';
+import { DEFAULT_SITE_SETTINGS, type PublicReads, type SiteSettings } from '@atelier/contracts';
 import { pageContentOf } from './app/page-content-loader';
 import { renderPage } from './entry-server';
 import { readKey, type ReadName } from './store/content-api';
@@ -32,6 +32,7 @@ const template = [
 const key = <K extends ReadName>(name: K, ...args: Parameters<PublicReads[K]>) => readKey(name, args);
 
 const answers: Record<string, unknown> = {
+  [key('settings')]: DEFAULT_SITE_SETTINGS,
   [key('site')]: siteContent,
   [key('trending')]: trendingUsers,
   [key('gallery')]: galleryItems,
@@ -59,7 +60,7 @@ async function answer(name: ReadName, args: unknown[]): Promise<never> {
   const asking = readKey(name, args as never);
   asked.push(asking);
   if (failure) throw failure;
-  if (name === 'project' && !(asking in answers)) return null as never;
+  if ((name === 'project' || name === 'feature') && !(asking in answers)) return null as never;
   if (!(asking in answers)) throw new Error(`Nothing public at ${asking}`);
   return answers[asking] as never;
 }
@@ -72,6 +73,7 @@ const reads: PublicReads = {
   resources: () => answer('resources', []),
   trending: () => answer('trending', []),
   project: (slug) => answer('project', [slug]),
+  feature: (slug) => answer('feature', [slug]),
   pyface: (query) => answer('pyface', [query]),
   generationInfo: () => answer('generationInfo', []),
   generationExamples: () => answer('generationExamples', []),
@@ -103,8 +105,14 @@ describe('server render', { timeout: 20_000 }, () => {
     expect(root.querySelector('h1')?.textContent).toBe('Machine Learning, Generative AI, Python & Full-Stack Development');
     expect(root.textContent).toContain(siteContent.profile.ownerName);
     expect(root.textContent).toContain(`${trendingUsers[0].firstName} ${trendingUsers[0].lastName}`);
-    expect([...asked].sort()).toEqual([key('gallery'), key('site'), key('trending')].sort());
-    expect(contentOf(page)).toEqual({ [key('site')]: siteContent, [key('trending')]: trendingUsers, [key('gallery')]: galleryItems });
+    // The site's texts frame every page: the root route's loader reads them.
+    expect([...asked].sort()).toEqual([key('gallery'), key('settings'), key('site'), key('trending')].sort());
+    expect(contentOf(page)).toEqual({
+      [key('settings')]: DEFAULT_SITE_SETTINGS,
+      [key('site')]: siteContent,
+      [key('trending')]: trendingUsers,
+      [key('gallery')]: galleryItems,
+    });
   });
 
   it('draws the same markup for every visitor: the layout is in the styles, not guessed from the user agent', async () => {
@@ -133,7 +141,7 @@ describe('server render', { timeout: 20_000 }, () => {
 
   it('renders once: each piece of content is fetched once, by the route loaders', async () => {
     await render('/');
-    expect(asked).toHaveLength(3);
+    expect(asked).toHaveLength(4);
   });
 
   it('gives the page its scripts at low priority: its content is already there', async () => {
@@ -151,7 +159,7 @@ describe('server render', { timeout: 20_000 }, () => {
     expect(page.title).toBe('Project | Atelier');
     expect(page.querySelector('[role="status"][aria-label="Loading the project"]')).not.toBeNull();
     expect(contentOf(page)).toEqual({});
-    expect(asked).toEqual([key('project', 'solar')]);
+    expect([...asked].sort()).toEqual([key('project', 'solar'), key('settings')].sort());
   });
 
   it("renders any project from its content, titled by it; one that does not exist answers 404 and says so", async () => {
@@ -182,7 +190,7 @@ describe('server render', { timeout: 20_000 }, () => {
     const first = await render('/exhibit');
     asked = [];
     expect(await render('/exhibit')).toBe(first);
-    expect(asked).toEqual([key('exhibit')]);
+    expect(asked).toEqual([key('settings'), key('exhibit')]);
 
     answers[key('exhibit')] = [{ id: 'e1', model: 'A model only this test has', picturePath: '/assets/e1.png', width: 512, height: 512 }];
     try {
@@ -213,14 +221,18 @@ describe('server render', { timeout: 20_000 }, () => {
   ])('renders %s with the example picture its loader drew, its model, and who draws pictures, and carries them for hydration', async (path, page) => {
     const html = parse(await render(path));
     expect(html.querySelector('main p')?.textContent).toMatch(/(prompt|image) with Stable Diffusion 1\.5 on RTX A5000 and RTX 3090 GPUs\.$/);
-    expect(contentOf(html)).toEqual({ [key('generationInfo')]: answers[key('generationInfo')], [key('generationExamples')]: answers[key('generationExamples')] });
+    expect(contentOf(html)).toEqual({
+      [key('settings')]: DEFAULT_SITE_SETTINGS,
+      [key('generationInfo')]: answers[key('generationInfo')],
+      [key('generationExamples')]: answers[key('generationExamples')],
+    });
     const example = html.querySelector<HTMLImageElement>(`img[src^="/assets/examples/${page}-"]`);
     expect(example).not.toBeNull();
     expect(example?.getAttribute('alt')).toMatch(/^Example (dream )?image made with Atelier Procedural v1,/);
     const drawn = Object.values(readPageData(html)?.loaderData ?? {}).find((data) => typeof data === 'object' && data !== null && 'example' in data);
     expect(example?.getAttribute('src')).toMatch(new RegExp(`^/assets/examples/${page}-${(drawn as { example: number }).example}\\.png\\?`));
     if (page === 'forge') expect(html.querySelector('figcaption')?.textContent).toBe('[ example image - Atelier Procedural v1 ]');
-    expect([...asked].sort()).toEqual([key('generationExamples'), key('generationInfo')].sort());
+    expect([...asked].sort()).toEqual([key('generationExamples'), key('generationInfo'), key('settings')].sort());
   });
 
   it('renders the Bot Folk page and the lobby for a visitor who is not signed in', async () => {
@@ -230,7 +242,7 @@ describe('server render', { timeout: 20_000 }, () => {
     // The individual is drawn on the server, so the page does not grow under the reader once it is live.
     expect(life.querySelector('main article')?.getAttribute('aria-label')).toBe('Ada Quill');
     expect(life.querySelector('main img')?.getAttribute('src')).toBe(ada.svgimage);
-    expect(contentOf(life)).toEqual({ [key('pyface', {})]: ada });
+    expect(contentOf(life)).toEqual({ [key('settings')]: DEFAULT_SITE_SETTINGS, [key('pyface', {})]: ada });
     const lobby = parse(await render('/lobby'));
     expect(lobby.title).toBe('Matrix Network: Sign In or Create Account');
     expect(lobby.querySelector('input[type="password"]')).not.toBeNull();
@@ -242,7 +254,7 @@ describe('server render', { timeout: 20_000 }, () => {
   it('draws the individual a Bot Folk permalink names; a DNA line the API refuses is left to the page, which says so', async () => {
     const permalink = parse(await render(`/life?dna=${bram.dna}`));
     expect(permalink.querySelector('main article')?.getAttribute('aria-label')).toBe('Bram Oxley');
-    expect(asked).toEqual([key('pyface', { dna: bram.dna })]);
+    expect([...asked].sort()).toEqual([key('pyface', { dna: bram.dna }), key('settings')].sort());
 
     const refused = parse(await render('/life?dna=NOT-DNA'));
     expect(refused.querySelector('main article')).toBeNull();
@@ -276,7 +288,32 @@ describe('server render', { timeout: 20_000 }, () => {
     expect(page.title).toBe(title);
     expect(page.querySelector('meta[name="description"]')?.getAttribute('content')).not.toBe('The site');
     expect(page.getElementById('root')?.innerHTML).toBe('');
-    expect(asked).toEqual([]);
+    // Only the site's texts, which the frame the browser draws shows from its first paint.
+    expect(asked).toEqual([key('settings')]);
+    expect(JSON.parse(page.getElementById(SITE_DATA_ELEMENT_ID)?.textContent ?? '')).toEqual({ [key('settings')]: DEFAULT_SITE_SETTINGS });
+  });
+
+  it("titles every page with the owner's texts: site name, page titles, logo and footer", async () => {
+    const settings: SiteSettings = {
+      ...DEFAULT_SITE_SETTINGS,
+      siteName: 'Ada Lab',
+      logoText: 'ADA',
+      footer: { name: 'Ada Lovelace', year: 'current' },
+      pages: { ...DEFAULT_SITE_SETTINGS.pages, gallery: { title: 'Engines', description: 'Pictures of engines.', heading: 'Engine pictures' } },
+    };
+    answers[key('settings')] = settings;
+    try {
+      const gallery = parse(await render('/gallery'));
+      expect(gallery.title).toBe('Engines');
+      expect(gallery.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Pictures of engines.');
+      expect(gallery.querySelector('h1')?.textContent).toBe('Engine pictures');
+      expect(gallery.querySelector('header')?.textContent).toContain('ADA');
+      expect(gallery.querySelector('footer')?.textContent).toContain(`© ${new Date().getFullYear()} Ada Lovelace`);
+      expect(parse(await render('/project/solar')).title).toBe(`${projectPages.solar.title} | Ada Lab`);
+      expect(parse((await answerFor('/no/such/page'))!.html).title).toBe('404 Not Found | Ada Lab');
+    } finally {
+      answers[key('settings')] = DEFAULT_SITE_SETTINGS;
+    }
   });
 
   it('answers an unknown path 404, titled as the router’s error screen will be', async () => {
@@ -285,6 +322,6 @@ describe('server render', { timeout: 20_000 }, () => {
     const page = parse(answer!.html);
     expect(page.title).toBe('404 Not Found | Atelier');
     expect(page.getElementById('root')?.innerHTML).toBe('');
-    expect(asked).toEqual([]);
+    expect(asked).toEqual([key('settings')]);
   });
 });

@@ -7,14 +7,15 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
 import { isRouteMetaHandle, routeMetaOf, type RouteMeta } from './components/route-meta';
 import { AppProviders } from './app/app-providers';
-import { contentOf, type ServerLoadContext } from './app/page-content-loader';
+import { contentOf, pageContentOf, type ServerLoadContext } from './app/page-content-loader';
 import { appRoutes } from './app/router';
-import { SITE_META } from './app/route-meta-table';
+import { notFoundMeta, siteMeta } from './app/route-meta-table';
 import { markedTakenOver, withComposedLayers } from './app/server-render/emotion-styles';
-import { pageDataElement } from './app/server-render/page-data';
+import { pageDataElement, siteDataElement } from './app/server-render/page-data';
 import { renderedUrl } from './app/server-render/render-url';
 import { createServerStore } from './app/app-store';
 import { EMOTION_KEY } from './theme/emotion-cache';
+import { contentApi } from './store/content-api';
 
 // The server render of the public showcase pages (built by `vite build --ssr`, run by the backend):
 // the page's HTML with its content and styles, so it paints before the app's code has arrived; the
@@ -43,15 +44,29 @@ export const renderPage: ServerEntry['renderPage'] = async (request: PageRequest
   const url = renderedUrl(request.url).href;
   const context = await handler.query(new Request(url), { requestContext });
   if (context instanceof Response) return null;
-  if (context.statusCode === 404) return { status: 404, html: fillHead(request.template, NOT_FOUND_META) };
+  if (context.statusCode === 404) return { status: 404, html: fillHead(request.template, notFoundMeta(await settingsOnly(reads))) };
   if (context.statusCode !== 200) return null;
-  // Drawn in the browser (it depends on the visitor or on chance), under its own head.
-  if (!isServerRendered(context)) return { status: 200, html: fillHead(request.template, metaOf(context)) };
+  // Drawn in the browser (it depends on the visitor or on chance), under its own head, with the
+  // site's texts the frame shows.
+  if (!isServerRendered(context)) {
+    const html = fillHead(request.template, metaOf(context)).replace('</body>', () => `${siteDataElement(contentOf(context.loaderData[ROOT_ROUTE_ID]))}</body>`);
+    return { status: 200, html };
+  }
   return renderShowcasePage({ ...request, url }, context);
 };
 
-/** What the first HTML of an unknown path says; the router's error screen says the same once drawn. */
-const NOT_FOUND_META: RouteMeta = { title: '404 Not Found | Atelier', description: 'This page could not be shown.' };
+/** The route every page is under, whose loader reads the site's texts. */
+const ROOT_ROUTE_ID = handler.dataRoutes[0].id;
+
+/** An unknown path matches no loader: its title still names the site. */
+async function settingsOnly(reads: PublicReads) {
+  const key = contentApi.settings.key();
+  try {
+    return { [key]: await reads.settings() };
+  } catch {
+    return {};
+  }
+}
 
 /**
  * Renders the page once, with the content its loaders answered. Rendering is the costly part: a page
@@ -99,8 +114,8 @@ function isServerRendered(context: StaticHandlerContext): boolean {
 
 /** The deepest matched route's meta, as useRouteMeta picks it in the browser. */
 function metaOf(context: StaticHandlerContext): RouteMeta {
-  const matches = context.matches.map(({ route, params }) => ({ handle: route.handle, params, data: context.loaderData[route.id] }));
-  return routeMetaOf(matches) ?? SITE_META;
+  const content = pageContentOf(context.matches.map(({ route }) => ({ data: context.loaderData[route.id] })));
+  return routeMetaOf(context.matches.map(({ route, params }) => ({ handle: route.handle, params })), content) ?? siteMeta(content);
 }
 
 /**

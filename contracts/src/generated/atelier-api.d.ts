@@ -337,6 +337,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/ads/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ContentController_feature"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/gallery": {
         parameters: {
             query?: never;
@@ -411,6 +427,38 @@ export interface paths {
         get: operations["AdminSettingsController_settings"];
         put: operations["AdminSettingsController_save"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/content/files/picture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminContentFilesController_picture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/content/files/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminContentFilesController_video"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1668,6 +1716,7 @@ export interface components {
                 videoTest: components["schemas"]["PageText"];
                 citadel: components["schemas"]["PageText"];
             };
+            genAiColumn: boolean;
             resourcesNote?: string;
             restricted: {
                 warningTitle: string;
@@ -1683,6 +1732,11 @@ export interface components {
         };
         StartedJob: {
             id: string;
+        };
+        StoredContentFile: {
+            path: string;
+            width?: number;
+            height?: number;
         };
         TechChip: {
             name: string;
@@ -2473,6 +2527,29 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
         };
     };
+    ContentController_feature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One GPU ad, for its page /feature/<slug> */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuAd"];
+                };
+            };
+            404: components["responses"]["NOT_FOUND"];
+        };
+    };
     ContentController_gallery: {
         parameters: {
             query?: never;
@@ -2657,6 +2734,7 @@ export interface operations {
                             heading?: string;
                         };
                     };
+                    genAiColumn: boolean;
                     resourcesNote?: string;
                     restricted: {
                         warningTitle: string;
@@ -2683,6 +2761,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SiteSettings"];
+                };
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+        };
+    };
+    AdminContentFilesController_picture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    picture: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The picture, re-encoded (at most 2048 px), and its size */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredContentFile"];
+                };
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+        };
+    };
+    AdminContentFilesController_video: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    video: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The video (WebM or MP4), kept as sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredContentFile"];
                 };
             };
             400: components["responses"]["VALIDATION_FAILED"];

@@ -3,10 +3,14 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Provider } from 'react-redux';
 import type { Store } from '@reduxjs/toolkit';
+import { ContactFormLoader } from '../components/contact-form-loader';
 import type { RootState } from '../store/root-state';
 import { selectMode } from '../store/session-selectors';
 import { useAppSelector } from '../store/store-hooks';
 import { appTheme } from '../theme/app-theme';
+
+/** The contact form (features/contact), fetched when a visitor presses a "Contact me" button. */
+const loadContactForm = () => import('../features/contact/contact-dialog');
 
 interface AppProvidersProps {
   store: Store<RootState>;
@@ -14,13 +18,15 @@ interface AppProvidersProps {
 }
 
 /**
- * Store and the theme of the stored mode. The stored session is read back before anything renders
- * (app/start-app.tsx waits for it).
+ * Store, the theme of the stored mode, and the loader of the contact form that pages offer. The
+ * stored session is read back before anything renders (app/start-app.tsx waits for it).
  */
 export function AppProviders({ store, children }: AppProvidersProps) {
   return (
     <Provider store={store}>
-      <ModeThemeProvider>{children}</ModeThemeProvider>
+      <ContactFormLoader.Provider value={loadContactForm}>
+        <ModeThemeProvider>{children}</ModeThemeProvider>
+      </ContactFormLoader.Provider>
     </Provider>
   );
 }

@@ -6,13 +6,13 @@ import { PageContentContext } from '../store/content-api';
 import { SiteFrame } from './layout/site-frame';
 import { pageContentOf } from './page-content-loader';
 import { usePageMeta } from './page-meta';
-import { SITE_META } from './route-meta-table';
+import { siteMeta } from './route-meta-table';
 import { ScrollToTop } from './scroll-to-top';
 
 export function RootLayout() {
   const matches = useMatches();
-  usePageMeta(routeMetaOf(matches) ?? SITE_META);
   const content = useMemo(() => pageContentOf(matches), [matches]);
+  usePageMeta(routeMetaOf(matches, content) ?? siteMeta(content));
   return (
     <PageContentContext.Provider value={content}>
       <ScrollToTop />

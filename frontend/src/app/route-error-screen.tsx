@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router-dom';
 import { SiteFrame } from './layout/site-frame';
 import { usePageMeta } from './page-meta';
+import { useSiteSettings } from '../store/site-settings';
 
 /** "404 Not Found" for a router response (an unknown path), else the thrown error's message. */
 export function describeRouteError(error: unknown): string {
@@ -17,7 +18,8 @@ export function describeRouteError(error: unknown): string {
 export function RouteErrorScreen() {
   const error = useRouteError();
   const detail = describeRouteError(error);
-  usePageMeta({ title: `${detail} | Atelier`, description: 'This page could not be shown.' });
+  const { siteName } = useSiteSettings();
+  usePageMeta({ title: `${detail} | ${siteName}`, description: 'This page could not be shown.' });
 
   useEffect(() => {
     // A 404 is expected traffic; anything else is a defect worth a console trace.

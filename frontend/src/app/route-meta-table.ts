@@ -1,89 +1,71 @@
-import type { ProjectPage } from '@atelier/contracts';
+import type { SitePageKey } from '@atelier/contracts';
 import type { ContentMeta, RouteMeta } from '../components/route-meta';
-import { contentApi } from '../store/content-api';
-import { contentOf } from './page-content-loader';
+import { contentApi, pageAnswer, type PageContent } from '../store/content-api';
+import { siteSettingsIn } from '../store/site-settings';
 
-// Titles, descriptions and headings of every page; the required texts where docs/requirements/public-pages.md#page-texts gives them.
+// Titles, descriptions and headings of every page: the owner's texts (the site's settings, seeded with
+// the required texts of docs/requirements/public-pages.md#page-texts), or the content's own for a
+// project's or a GPU ad's page.
+
+/** The owner's texts for one of the site's own pages. */
+const pageMeta =
+  (key: SitePageKey): ContentMeta =>
+  (content) =>
+    siteSettingsIn(content).pages[key];
+
 export const ROUTE_META = {
-  home: {
-    title: 'Atelier: Machine Learning, Generative AI, Python & Full-Stack Development',
-    description:
-      'Resources for AI developers and creators: machine learning and full-stack projects, generative AI demos, a gallery of AI-generated images and curated developer links.',
-    heading: 'Machine Learning, Generative AI, Python & Full-Stack Development',
-  },
-  gallery: {
-    title: 'Gallery of AI-Generated Images & Video',
-    description: 'A gallery of AI-generated images and video, each labelled with the model that made it and its author.',
-    heading: 'AI-Generated Images & Video',
-  },
-  resources: {
-    title: 'Developer Resources',
-    description:
-      'Curated tutorials, videos, courses and code repositories for developers and professionals of AI/ML, full-stack, Python and React.',
-    heading: 'For Devs/Pros of AI/ML/Full-Stack/Python/React & more',
-  },
-  exhibit: {
-    title: 'Exhibit of AI-Generated Images & Video',
-    description: 'A single-column exhibit of full-size AI-generated images, each tagged with the model that made it.',
-  },
-  forge: {
-    title: 'Forge: AI Image, Video & Chat Generator',
-    description: 'Type a prompt and generate a new image with Stable Diffusion 1.5 on the Forge generator.',
-  },
-  dream: {
-    title: 'Dream-o-matic: AI Dream Image Generator',
-    description: 'Pick a day dream, nice dream, strange dream or nightmare and generate a unique dream image.',
-  },
-  life: {
-    title: 'Synthetic Life: Bot Folk Generator',
-    description:
-      'Create a unique Bot Folk individual with a face, genes, nurture and culture, from the synthetic-life worlds of Botville and Ultraspace.',
-  },
-  rtx5090: {
-    title: 'NVIDIA GeForce RTX 5090 32 GB',
-    description: 'The NVIDIA GeForce RTX 5090 with 32 GB of memory, a GPU for generative AI work.',
-  },
-  h100: {
-    title: 'NVIDIA H100 80 GB',
-    description: 'The NVIDIA H100 Tensor Core GPU with 80 GB of memory, for training and serving AI models.',
-  },
-  lobby: {
-    title: 'Matrix Network: Sign In or Create Account',
-    description: 'Sign in to Matrix Network, the social network for AI/ML professionals, or create a new account.',
-  },
-  matrix: {
-    title: 'Matrix Network',
-    description: 'Your Matrix Network feed: posts from AI/ML professionals, your friends and your profile.',
-  },
-  profile: {
-    title: 'Member Profile | Matrix Network',
-    description: "A Matrix Network member's profile, friends and posts.",
-    heading: 'Member Profile',
-  },
-  restricted: {
-    title: 'Restricted Area',
-    description: 'Authorized access only: this area requires explicit authorization from the owner.',
-  },
-  videoTest: {
-    title: 'Video Player',
-    description: 'Video player test page in the restricted area.',
-  },
-  citadel: {
-    title: 'Citadel',
-    description: 'Authorized access only: the Citadel links to admin tools and sibling sites of the owner.',
-  },
-} satisfies Record<string, RouteMeta>;
+  home: pageMeta('home'),
+  gallery: pageMeta('gallery'),
+  resources: pageMeta('resources'),
+  exhibit: pageMeta('exhibit'),
+  forge: pageMeta('forge'),
+  dream: pageMeta('dream'),
+  life: pageMeta('life'),
+  lobby: pageMeta('lobby'),
+  matrix: pageMeta('matrix'),
+  profile: pageMeta('profile'),
+  restricted: pageMeta('restricted'),
+  videoTest: pageMeta('videoTest'),
+  citadel: pageMeta('citadel'),
+} satisfies Record<SitePageKey, ContentMeta>;
 
-export const SITE_META: RouteMeta = ROUTE_META.home;
+/** The home page's meta: what a page without its own says. */
+export const siteMeta = (content: PageContent): RouteMeta => ROUTE_META.home(content, {});
+
+/** What an unknown path's first HTML says; the router's error screen says the same once drawn. */
+export const notFoundMeta = (content: PageContent): RouteMeta => ({
+  title: `404 Not Found | ${siteSettingsIn(content).siteName}`,
+  description: 'This page could not be shown.',
+});
 
 /**
- * A project page's meta, from the project its loader answered: its title and subtitle. Before the
- * answer arrives (a first visit in the browser) it is a plain "Project"; a project that does not
- * exist says so.
+ * A page about one piece of content (a project, a GPU ad), from the answer its loader read: its own
+ * title and description. Before the answer arrives (a first visit in the browser) it says what it is;
+ * content that does not exist says so.
  */
-export const projectMeta: ContentMeta = (data, { slug = '' }) => {
-  const page = contentOf(data)[contentApi.project.key(slug)] as ProjectPage | null | undefined;
-  if (page === null) return { title: 'Project Not Found | Atelier', description: 'There is no page for this project.', heading: 'Project not found' };
-  if (page === undefined) return { title: 'Project | Atelier', description: 'A project from this portfolio.', heading: 'Project' };
-  return { title: `${page.title} | Atelier`, description: page.subtitle, heading: page.title };
-};
+function contentPageMeta<T>(
+  what: string,
+  answer: (content: PageContent, slug: string) => T | null | undefined,
+  meta: (found: T, siteName: string) => RouteMeta,
+): ContentMeta {
+  return (content, { slug = '' }) => {
+    const { siteName } = siteSettingsIn(content);
+    const found = answer(content, slug);
+    if (found === null) return { title: `${what} Not Found | ${siteName}`, description: `There is no page for this ${what.toLowerCase()}.`, heading: `${what} not found` };
+    if (found === undefined) return { title: `${what} | ${siteName}`, description: `A ${what.toLowerCase()} from this portfolio.`, heading: what };
+    return meta(found, siteName);
+  };
+}
+
+export const projectMeta = contentPageMeta(
+  'Project',
+  (content, slug) => pageAnswer(content, contentApi.project, slug),
+  (page, siteName) => ({ title: `${page.title} | ${siteName}`, description: page.subtitle, heading: page.title }),
+);
+
+/** A GPU ad's feature page: the page title the owner gave it, else the card's title. */
+export const featureMeta = contentPageMeta(
+  'Feature',
+  (content, slug) => pageAnswer(content, contentApi.feature, slug),
+  (ad) => ({ title: ad.pageTitle ?? ad.title, description: ad.pageDescription ?? ad.tagline }),
+);

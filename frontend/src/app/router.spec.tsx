@@ -1,13 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/render-app';
-import { ROUTE_META } from './route-meta-table';
+import { DEFAULT_SITE_SETTINGS, type SitePageKey } from '@atelier/contracts';
+import { contentApi } from '../store/content-api';
+import { gpuAds } from '../test/content-fixtures';
 
 const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content');
 
+const PAGES = DEFAULT_SITE_SETTINGS.pages;
+// The GPU feature pages' texts are their ads'.
+const [rtx5090, h100] = gpuAds.map((ad) => ({ title: ad.pageTitle ?? ad.title, description: ad.pageDescription ?? ad.tagline }));
+const META = { ...PAGES, rtx5090, h100 };
+
 // Every path of docs/requirements/public-pages.md#routes; /project/<slug> pages
 // take their meta from their content (features/projects/project-page.spec.tsx).
-const SPEC_ROUTES: [string, keyof typeof ROUTE_META][] = [
+const SPEC_ROUTES: [string, SitePageKey | 'rtx5090' | 'h100'][] = [
   ['/', 'home'],
   ['/gallery', 'gallery'],
   ['/dev', 'resources'],
@@ -25,9 +32,14 @@ const SPEC_ROUTES: [string, keyof typeof ROUTE_META][] = [
   ['/citadel', 'citadel'],
 ];
 
+beforeEach(() => {
+  vi.spyOn(contentApi, 'feature').mockImplementation((slug) => Promise.resolve(gpuAds.find((ad) => ad.slug === slug) ?? null));
+});
+afterEach(() => vi.restoreAllMocks());
+
 describe('router', { timeout: 20_000 }, () => {
   it.each(SPEC_ROUTES)('%s renders its page in the site frame with its own title and description', async (path, key) => {
-    const meta: { title: string; description: string; heading?: string } = ROUTE_META[key];
+    const meta: { title: string; description: string; heading?: string } = META[key];
     const { router } = renderApp(path, { signedIn: true });
 
     expect(await screen.findByRole('heading', { level: 1, name: meta.heading ?? meta.title })).toBeInTheDocument();
@@ -40,7 +52,7 @@ describe('router', { timeout: 20_000 }, () => {
   });
 
   it('gives each route a distinct title', () => {
-    const titles = SPEC_ROUTES.map(([, key]) => ROUTE_META[key].title);
+    const titles = SPEC_ROUTES.map(([, key]) => META[key].title);
     expect(new Set(titles).size).toBe(titles.length);
   });
 
@@ -68,7 +80,7 @@ describe('router', { timeout: 20_000 }, () => {
 
   it.each(['/matrix', '/profile/u42'])('%s without a stored token redirects to /lobby', async (path) => {
     const { router } = renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: ROUTE_META.lobby.title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: PAGES.lobby.title })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/lobby');
   });
 

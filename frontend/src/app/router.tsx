@@ -1,7 +1,7 @@
 import type { ExamplePage } from '@atelier/contracts';
 import type { ComponentType } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router-dom';
-import type { RouteMeta, RouteMetaHandle } from '../components/route-meta';
+import type { ContentMeta, RouteMetaHandle } from '../components/route-meta';
 import { individualQuery } from '../features/botfolk/botfolk-api';
 import { exampleLoader } from '../features/generation/example-loader';
 import { genApiServedHere } from '../config';
@@ -10,14 +10,14 @@ import { pageContentLoader, type ContentLoaderData, type PageReads } from './pag
 import { RequireToken } from './require-token';
 import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
-import { projectMeta, ROUTE_META } from './route-meta-table';
+import { featureMeta, projectMeta, ROUTE_META } from './route-meta-table';
 
 type PageModule = { default: ComponentType };
 
 // Every page is its own chunk: the first load carries only the shell and the page it shows.
 const lazyPage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
-function page(path: string, meta: RouteMeta, load: () => Promise<PageModule>): RouteObject {
+function page(path: string, meta: ContentMeta, load: () => Promise<PageModule>): RouteObject {
   const handle: RouteMetaHandle = { meta };
   return { path, handle, lazy: lazyPage(load) };
 }
@@ -42,8 +42,8 @@ function showcasePage(
 
 const loadGpuFeaturePage = () => import('../features/gpu-feature/gpu-feature-page');
 const loadRestrictedPage = () => import('../features/restricted/restricted-page');
-const site: PageReads = (reads) => [reads.site()];
 const projectContent: PageReads = (reads, { slug = '' }) => [reads.project(slug)];
+const featureContent: PageReads = (reads, { slug = '' }) => [reads.feature(slug)];
 // Only when Bot Folk is served by this server (VITE_GEN_API_URL unset): another host's individuals are its own to draw.
 const lifeContent: PageReads = (reads, _params, url) => (genApiServedHere ? [reads.pyface(individualQuery(url.searchParams.get('dna')))] : []);
 const generationContent: PageReads = (reads) => (genApiServedHere ? [reads.generationInfo()] : []);
@@ -69,6 +69,9 @@ export const appRoutes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
+    // The site's texts (name, footer, pages' titles) frame every page; the browser has them from the
+    // first HTML (start-app.tsx), so waiting for them costs nothing there.
+    loader: pageContentLoader((reads) => [reads.settings()], { inBrowser: 'wait' }),
     // Shown while the first page's chunk loads, so the frame paints at once.
     hydrateFallbackElement: <SiteFrame />,
     children: [
@@ -80,8 +83,8 @@ export const appRoutes: RouteObject[] = [
       { ...showcasePage('dream', ROUTE_META.dream, () => import('../features/generation/dream-page')), loader: generationLoader('dream') },
       // The server draws the first individual (or the one ?dna= names); later ones the page asks for.
       showcasePage('life', ROUTE_META.life, () => import('../features/botfolk/botfolk-page'), lifeContent, { inBrowser: 'none' }),
-      showcasePage('feature/nvidia-rtx-5090', ROUTE_META.rtx5090, loadGpuFeaturePage, site),
-      showcasePage('feature/nvidia-h100', ROUTE_META.h100, loadGpuFeaturePage, site),
+      // Every GPU ad's page, as projects are: its title and banner from its one answer.
+      showcasePage('feature/:slug', featureMeta, loadGpuFeaturePage, featureContent, { inBrowser: 'wait' }),
       // Every project the owner has, added or removed with the admin API or `atelier projects`. Its
       // title, status and header all come from its one answer, so the browser waits for it too.
       showcasePage('project/:slug', projectMeta, () => import('../features/projects/project-page'), projectContent, { inBrowser: 'wait' }),

@@ -11,7 +11,7 @@ import { createBrowserEmotionCache } from '../theme/emotion-cache';
 import { AppProviders } from './app-providers';
 import { pageContentOf } from './page-content-loader';
 import { appRoutes } from './router';
-import { readPageData } from './server-render/page-data';
+import { readPageData, readSiteData } from './server-render/page-data';
 import { yieldToBrowser } from './yield-to-browser';
 
 function rootElement(): HTMLElement {
@@ -66,6 +66,9 @@ export async function startApp(): Promise<void> {
   await yieldToBrowser();
   const pageData = readPageData(document);
   if (!pageData) {
+    // A page drawn here still has the site's texts from the server (its name and footer), so the
+    // frame shows the owner's from its first paint.
+    rememberContent(readSiteData(document) ?? {});
     const { store, persistor } = createAppStore();
     // Created before the session rehydrates, so the first page's chunk starts loading at once.
     const router = createBrowserRouter(appRoutes);

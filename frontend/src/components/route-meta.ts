@@ -1,4 +1,6 @@
+import { useContext } from 'react';
 import { useMatches, type Params } from 'react-router-dom';
+import { PageContentContext, type PageContent } from '../store/content-api';
 
 /** What each route declares about its page: document title, meta description and visible heading. */
 export interface RouteMeta {
@@ -8,11 +10,14 @@ export interface RouteMeta {
   heading?: string;
 }
 
-/** A page whose title comes from its content (a project's page): its meta from what its loader answered. */
-export type ContentMeta = (data: unknown, params: Params) => RouteMeta;
+/**
+ * A page's meta from the content its loaders answered: the owner's texts for the page (the site's
+ * settings), or a project's or GPU ad's own title.
+ */
+export type ContentMeta = (content: PageContent, params: Params) => RouteMeta;
 
 export interface RouteMetaHandle {
-  meta: RouteMeta | ContentMeta;
+  meta: ContentMeta;
   /** The server renders this page (see showcasePage in app/router.tsx). */
   serverRendered?: boolean;
 }
@@ -23,20 +28,19 @@ export function isRouteMetaHandle(handle: unknown): handle is RouteMetaHandle {
 
 interface MetaMatch {
   handle: unknown;
-  data: unknown;
   params: Params;
 }
 
-/** The meta of the deepest route that declares one, given its loader's answer. */
-export function routeMetaOf(matches: readonly MetaMatch[]): RouteMeta | undefined {
+/** The meta of the deepest route that declares one, given the page's content. */
+export function routeMetaOf(matches: readonly MetaMatch[], content: PageContent): RouteMeta | undefined {
   for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const { handle, data, params } = matches[index];
-    if (isRouteMetaHandle(handle)) return typeof handle.meta === 'function' ? handle.meta(data, params) : handle.meta;
+    const { handle, params } = matches[index];
+    if (isRouteMetaHandle(handle)) return handle.meta(content, params);
   }
   return undefined;
 }
 
 /** The meta of the shown page. */
 export function useRouteMeta(): RouteMeta | undefined {
-  return routeMetaOf(useMatches());
+  return routeMetaOf(useMatches(), useContext(PageContentContext));
 }

@@ -40,6 +40,9 @@ export function TrendingUsers() {
 
   const users = answer.status === 'ready' ? answer.data : (stored ?? []);
 
+  // No card for a site that keeps no trending members (an owner who removed the demo's).
+  if (answer.status === 'ready' && users.length === 0) return null;
+
   let body;
   if (users.length > 0) {
     body = (
@@ -65,8 +68,6 @@ export function TrendingUsers() {
     );
   } else if (answer.status === 'error') {
     body = <Alert severity="warning">Trending members could not be loaded.</Alert>;
-  } else if (answer.status === 'ready') {
-    body = <Typography sx={{ color: 'text.secondary' }}>No trending members yet.</Typography>;
   } else {
     body = (
       <Box role="status" aria-label="Loading trending members" sx={{ display: 'grid', gap: '0.75rem' }}>

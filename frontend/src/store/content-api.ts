@@ -36,6 +36,7 @@ export const contentApi: { [K in ReadName]: ContentResource<K> } = {
   resources: resource('resources'),
   trending: resource('trending'),
   project: resource('project'),
+  feature: resource('feature'),
   pyface: resource('pyface'),
   generationInfo: resource('generationInfo'),
   generationExamples: resource('generationExamples'),

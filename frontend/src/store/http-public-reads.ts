@@ -10,6 +10,16 @@ import { answerOf, api, ApiError, baseUrlOf } from './api-client';
 const site = () => ({ baseUrl: baseUrlOf(config.apiUrl) });
 const generation = () => ({ baseUrl: baseUrlOf(config.genApiUrl) });
 
+/** Content that is not there (a 404) is null: its page says so. */
+async function orNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 async function dataOf<T>(call: Promise<{ data?: T; response: Response }>): Promise<T> {
   return (await answerOf(call)).data;
 }
@@ -21,14 +31,8 @@ export const httpPublicReads: PublicReads = {
   exhibit: () => dataOf(api.GET('/content/exhibit', site())),
   resources: () => dataOf(api.GET('/content/resources', site())),
   trending: () => dataOf(api.GET('/content/trending', site())),
-  async project(slug) {
-    try {
-      return await dataOf(api.GET('/content/projects/{slug}', { ...site(), params: { path: { slug } } }));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
-  },
+  project: (slug) => orNull(dataOf(api.GET('/content/projects/{slug}', { ...site(), params: { path: { slug } } }))),
+  feature: (slug) => orNull(dataOf(api.GET('/content/ads/{slug}', { ...site(), params: { path: { slug } } }))),
   pyface: ({ dna }) => dataOf(api.GET('/pyface', { ...generation(), params: { query: { dna } } })),
   generationInfo: () => dataOf(api.GET('/generation/info', generation())),
   generationExamples: () => dataOf(api.GET('/generation/examples', site())),

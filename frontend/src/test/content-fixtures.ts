@@ -102,6 +102,8 @@ export const gpuAds: GpuAd[] = [
     tagline: '32 GB of GDDR7 for local AI.',
     url: 'https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5090/',
     description: 'The flagship Blackwell desktop GPU: fine-tune, generate and serve models on your own desk.',
+    pageTitle: 'NVIDIA GeForce RTX 5090 32 GB',
+    pageDescription: 'The NVIDIA GeForce RTX 5090 with 32 GB of memory, a GPU for generative AI work.',
   },
   {
     slug: 'nvidia-h100',
@@ -112,6 +114,8 @@ export const gpuAds: GpuAd[] = [
     tagline: 'The data-centre GPU behind today’s large models.',
     url: 'https://www.nvidia.com/en-us/data-center/h100/',
     description: 'Hopper architecture with 80 GB of HBM3 for training and serving AI at scale.',
+    pageTitle: 'NVIDIA H100 80 GB',
+    pageDescription: 'The NVIDIA H100 Tensor Core GPU with 80 GB of memory, for training and serving AI models.',
   },
 ];
 

@@ -1,11 +1,13 @@
 import { render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Member } from '@atelier/contracts';
+import { DEFAULT_SITE_SETTINGS, type Member } from '@atelier/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
 import { PersistGate } from 'redux-persist/integration/react';
 import { AppProviders } from '../app/app-providers';
 import { appRoutes } from '../app/router';
 import { createAppStore } from '../app/app-store';
+import { contentApi } from '../store/content-api';
 import { setLogin } from '../store/session-slice';
 import { testMember } from './fixtures';
 
@@ -21,6 +23,8 @@ interface RenderAppOptions {
  * queries: what differs by width is in the styles (viewport.ts reads them).
  */
 export function renderApp(path: string, { signedIn = false, as = testMember }: RenderAppOptions = {}) {
+  // Every page reads the site's texts (the root route's loader): the spec's, unless the spec answers its own.
+  if (!vi.isMockFunction(contentApi.settings)) vi.spyOn(contentApi, 'settings').mockResolvedValue(DEFAULT_SITE_SETTINGS);
   const { store, persistor } = createAppStore();
   if (signedIn) store.dispatch(setLogin({ user: as, token: 'test-token' }));
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });

@@ -17,6 +17,7 @@ import type { UploadedPicture } from '../media/image-upload';
 import { FileUpload, PictureUpload, type UploadForm } from '../media/file-upload.interceptor';
 import { AdminContentService } from './admin-content.service';
 import { COLLECTIONS, type ContentCollection } from './content-collections';
+import { ContentFiles, type StoredContentFile } from './content-files';
 import { GalleryUploads } from './gallery-uploads';
 import { ProfilePhoto } from './profile-photo';
 import {
@@ -91,6 +92,42 @@ export class AdminSitePhotoController {
   @UseInterceptors(PictureUpload('picture'))
   replace(@UploadedFile() picture: UploadedPicture | undefined): Promise<SiteProfile> {
     return this.photo.replace(picture);
+  }
+}
+
+const storedFileSchema = z
+  .object({
+    /** The site path an item's picture or video field takes. */
+    path: z.string(),
+    width: z.int().optional(),
+    height: z.int().optional(),
+  })
+  .meta({ id: 'StoredContentFile' });
+
+/**
+ * A picture or video for any content field, sent as a file from the owner's disk (`atelier projects
+ * add --image ./cover.png`): stored, and answered as the path the field then takes.
+ */
+@ApiTags('admin: content')
+@AdminOnly()
+@Controller('admin/content/files')
+export class AdminContentFilesController {
+  constructor(private readonly files: ContentFiles) {}
+
+  @Post('picture')
+  @ApiZodMultipart(z.object({}), { picture: 'required' })
+  @ApiZodResponse(201, storedFileSchema, { description: 'The picture, re-encoded (at most 2048 px), and its size' })
+  @UseInterceptors(PictureUpload('picture'))
+  picture(@UploadedFile() picture: UploadedPicture | undefined): Promise<StoredContentFile> {
+    return this.files.picture(picture);
+  }
+
+  @Post('video')
+  @ApiZodMultipart(z.object({}), { video: 'required' })
+  @ApiZodResponse(201, storedFileSchema, { description: 'The video (WebM or MP4), kept as sent' })
+  @UseInterceptors(FileUpload(['video'], (config) => config.videoUploadMaxBytes))
+  video(@UploadedFiles() files: UploadForm<'video'>): Promise<StoredContentFile> {
+    return this.files.video(files.video?.[0]);
   }
 }
 

@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import {
   exhibitItemSchema,
   galleryItemSchema,
+  gpuAdSchema,
   projectPageSchema,
   resourceLinkSchema,
   siteContentSchema,
@@ -53,6 +54,14 @@ export class ContentController {
   @ApiErrors(404)
   async project(@Param('slug') slug: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
     return sendContent(request, reply, await this.content.project(slug));
+  }
+
+  @Get('ads/:slug')
+  @AnswersReadyJson()
+  @ApiZodResponseUnchecked(200, gpuAdSchema, { description: 'One GPU ad, for its page /feature/<slug>' })
+  @ApiErrors(404)
+  async feature(@Param('slug') slug: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
+    return sendContent(request, reply, await this.content.feature(slug));
   }
 
   @Get('gallery')

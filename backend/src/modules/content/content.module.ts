@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import {
   ADMIN_COLLECTION_CONTROLLERS,
+  AdminContentFilesController,
   AdminGalleryUploadController,
   AdminSettingsController,
   AdminSiteController,
@@ -9,6 +10,7 @@ import {
 import { AdminContentService } from './admin-content.service';
 import { AdminSiteCvController } from './admin-cv.controller';
 import { ContentController } from './content.controller';
+import { ContentFiles } from './content-files';
 import { ContentRepository } from './content.repository';
 import { ContentService } from './content.service';
 import { CvUpload } from './cv-upload';
@@ -17,8 +19,8 @@ import { ProfilePhoto } from './profile-photo';
 
 /** Site content: the public read API and the owner's admin API over the same tables. */
 @Module({
-  controllers: [ContentController, AdminSettingsController, AdminSiteController, AdminSitePhotoController, AdminSiteCvController, AdminGalleryUploadController, ...ADMIN_COLLECTION_CONTROLLERS],
-  providers: [ContentRepository, ContentService, AdminContentService, GalleryUploads, ProfilePhoto, CvUpload],
+  controllers: [ContentController, AdminSettingsController, AdminContentFilesController, AdminSiteController, AdminSitePhotoController, AdminSiteCvController, AdminGalleryUploadController, ...ADMIN_COLLECTION_CONTROLLERS],
+  providers: [ContentRepository, ContentService, AdminContentService, ContentFiles, GalleryUploads, ProfilePhoto, CvUpload],
   exports: [ContentService],
 })
 export class ContentModule {}

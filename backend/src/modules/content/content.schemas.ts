@@ -101,6 +101,7 @@ export const siteSettingsBody = z.strictObject({
   pages: group(
     Object.fromEntries(SITE_PAGE_KEYS.map((key) => [key, pageText])) as Record<(typeof SITE_PAGE_KEYS)[number], typeof pageText>,
   ),
+  genAiColumn: flag,
   resourcesNote: optionalNote(2000),
   restricted: group({
     warningTitle: requiredText(200),

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_SITE_SETTINGS, type ExhibitItem, type GalleryItem, type ProjectPage, type ResourceLink, type SiteContent, type SiteSettings, type TrendingUser } from '@atelier/contracts';
+import { DEFAULT_SITE_SETTINGS, type ExhibitItem, type GalleryItem, type GpuAd, type ProjectPage, type ResourceLink, type SiteContent, type SiteSettings, type TrendingUser } from '@atelier/contracts';
 import { AppError } from '../../common/errors/app-error';
 import { profileMissing } from './content.errors';
 import { ContentRepository } from './content.repository';
@@ -51,6 +51,12 @@ export class ContentService {
     const row = SLUG_PATTERN.test(slug) && slug.length <= 80 ? await this.content.find('projects', slug) : undefined;
     if (!row) throw new AppError('NOT_FOUND', `No project page '${slug.slice(0, 80)}'`);
     return toProjectPage(row);
+  }
+
+  async feature(slug: string): Promise<GpuAd> {
+    const row = SLUG_PATTERN.test(slug) && slug.length <= 80 ? await this.content.find('ads', slug) : undefined;
+    if (!row) throw new AppError('NOT_FOUND', `No feature page '${slug.slice(0, 80)}'`);
+    return toGpuAd(row);
   }
 
   async gallery(): Promise<GalleryItem[]> {

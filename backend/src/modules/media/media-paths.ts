@@ -5,7 +5,7 @@ export const UPLOAD_KINDS = ['users', 'posts'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** Files the app writes under names it never reuses (uploads, generated pictures): cached for good. */
-export const IMMUTABLE_KINDS = [...UPLOAD_KINDS, 'generated'] as const;
+export const IMMUTABLE_KINDS = [...UPLOAD_KINDS, 'generated', 'content'] as const;
 
 /** Every file served under /assets lives under DATA_DIR/media, one folder per asset path. */
 export const mediaRoot = (dataDir: string) => path.join(dataDir, 'media');

@@ -3,6 +3,7 @@ import type {
   BotFolkIndividual,
   ExhibitItem,
   GalleryItem,
+  GpuAd,
   GenerationExamples,
   GenerationInfo,
   IndividualQuery,
@@ -66,17 +67,26 @@ export class PublicReadsService implements PublicReads {
     return this.examples.list();
   }
 
-  async project(slug: string): Promise<ProjectPage | null> {
-    try {
-      return await this.content.project(slug);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
-      throw error;
-    }
+  project(slug: string): Promise<ProjectPage | null> {
+    return orNull(this.content.project(slug));
+  }
+
+  feature(slug: string): Promise<GpuAd | null> {
+    return orNull(this.content.feature(slug));
   }
 
   /** Checked as GET /api/pyface checks its query: a DNA line it refuses throws. */
   async pyface(query: IndividualQuery): Promise<BotFolkIndividual> {
     return this.botfolk.individual(pyfaceQuery.parse(query));
+  }
+}
+
+/** A page about content that is not there answers null, as its 404 says over HTTP. */
+async function orNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
   }
 }

@@ -2,10 +2,19 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { FOOTER_NARROW_NAV_ITEMS, NAV_ITEMS } from './nav-items';
 import { NavLinks } from './nav-links';
-import { SITE_NAME, SiteLogo } from './site-logo';
+import { useSiteSettings } from '../../store/site-settings';
+import { SiteLogo } from './site-logo';
 
-// The copyright year is fixed (docs/requirements/public-pages.md#navigation).
-const COPYRIGHT_YEAR = 2025;
+/** The footer's © line: the owner's name and year (2025 as seeded, docs/requirements/public-pages.md#navigation), or this year when they say so. */
+function Copyright() {
+  const { footer } = useSiteSettings();
+  const year = footer.year === 'current' ? new Date().getFullYear() : footer.year;
+  return (
+    <Typography variant="body2" sx={{ color: 'neutral.main' }}>
+      © {year} {footer.name}
+    </Typography>
+  );
+}
 
 export function SiteFooter() {
   return (
@@ -35,9 +44,7 @@ export function SiteFooter() {
         <NavLinks label="Footer" items={NAV_ITEMS} orientation="horizontal" sx={{ display: { xs: 'none', lg: 'block' } }} />
         <NavLinks label="Footer" items={FOOTER_NARROW_NAV_ITEMS} orientation="vertical" sx={{ display: { lg: 'none' } }} />
       </Box>
-      <Typography variant="body2" sx={{ color: 'neutral.main' }}>
-        © {COPYRIGHT_YEAR} {SITE_NAME}
-      </Typography>
+      <Copyright />
     </Box>
   );
 }

@@ -6,6 +6,8 @@ import type { HydrationState } from 'react-router-dom';
 // which forbids inline scripts, has nothing to refuse).
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
+/** A page the browser draws (a member's) carries the site's own content the frame shows: its texts. */
+export const SITE_DATA_ELEMENT_ID = 'site-data';
 
 export interface ServerPageData {
   /** The matched routes' loader answers by route id, as createBrowserRouter's hydrationData takes them. */
@@ -18,8 +20,27 @@ const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
 const escapeForScript = (json: string) =>
   json.replace(UNSAFE_IN_SCRIPT, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+const jsonElement = (id: string, value: unknown) => `<script type="application/json" id="${id}">${escapeForScript(JSON.stringify(value))}</script>`;
+
 export function pageDataElement(data: ServerPageData): string {
-  return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${escapeForScript(JSON.stringify(data))}</script>`;
+  return jsonElement(PAGE_DATA_ELEMENT_ID, data);
+}
+
+/** The content answers (by read key) a page drawn in the browser starts with. */
+export function siteDataElement(content: Readonly<Record<string, unknown>>): string {
+  return jsonElement(SITE_DATA_ELEMENT_ID, content);
+}
+
+/** What siteDataElement wrote, or null. */
+export function readSiteData(document: Document): Record<string, unknown> | null {
+  const text = document.getElementById(SITE_DATA_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const content = JSON.parse(text) as unknown;
+    return typeof content === 'object' && content !== null && !Array.isArray(content) ? (content as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The data of a server-rendered page, or null for the plain app shell (or data that does not parse). */

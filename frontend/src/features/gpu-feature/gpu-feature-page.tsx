@@ -2,22 +2,21 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useRouteMeta } from '../../components/route-meta';
 import { contentApi, useContent } from '../../store/content-api';
 import { GpuBanner } from './gpu-banner';
 
 export const GPU_FAILURE = 'This product could not be loaded. Please try again later.';
 
-/** /feature/<slug>: the banner of the site's GPU ad with that slug. */
+/** /feature/<slug>: the banner of the site's GPU ad with that slug (any ad the owner adds has one). */
 export default function GpuFeaturePage() {
   const meta = useRouteMeta();
   const title = meta?.heading ?? meta?.title ?? '';
-  // The routes are static (one per GPU), so the slug is the path's last segment.
-  const slug = useLocation().pathname.split('/').filter(Boolean).pop();
-  const site = useContent(contentApi.site);
-  const ad = site.status === 'ready' ? site.data.ads.find((candidate) => candidate.slug === slug) : undefined;
-  const failed = site.status === 'error' || (site.status === 'ready' && !ad);
+  const { slug = '' } = useParams();
+  const answer = useContent(contentApi.feature, slug);
+  const ad = answer.status === 'ready' ? answer.data : undefined;
+  const failed = answer.status === 'error';
 
   return (
     // At least a screen tall, so the footer starts below the fold and stays there as the content arrives.

@@ -3,7 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../store/api-client';
 import { contentApi } from '../../store/content-api';
-import { galleryItems, siteContent, trendingUsers } from '../../test/content-fixtures';
+import { galleryItems, gpuAds, siteContent, trendingUsers } from '../../test/content-fixtures';
 import { renderApp } from '../../test/render-app';
 import { shownAtWidth, styleAtWidth } from '../../test/viewport';
 import { HOME_FAILURE } from './home-page';
@@ -21,6 +21,7 @@ beforeEach(() => {
   vi.spyOn(contentApi, 'gallery').mockResolvedValue(galleryItems);
   // The project pages the cards open are not under test here (their loader waits for the answer: none).
   vi.spyOn(contentApi, 'project').mockResolvedValue(null);
+  vi.spyOn(contentApi, 'feature').mockImplementation((slug) => Promise.resolve(gpuAds.find((ad) => ad.slug === slug) ?? null));
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -273,12 +274,25 @@ describe('/ (home)', { timeout: 20_000 }, () => {
     expect(region('Under construction')).toHaveTextContent(new RegExp(`^Under construction${text.replace(/[.]/g, '\\.')}$`));
   });
 
-  it('says when there are no trending members rather than loading forever', async () => {
+  it('draws no trending card rather than loading forever when the site keeps no trending members', async () => {
     vi.mocked(contentApi.trending).mockResolvedValue([]);
     await openHome();
-    const widget = region('Trending on Matrix Network');
-    expect(await within(widget).findByText('No trending members yet.')).toBeInTheDocument();
-    expect(within(widget).queryByRole('status')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Trending on Matrix Network' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('status', { name: 'Loading trending members' })).not.toBeInTheDocument();
+  });
+
+  it('draws no empty section: no career, projects, patents, ads, notice or note heading when the owner has none', async () => {
+    const profile = { ...siteContent.profile, patents: [], skills: [], moreToCome: undefined };
+    vi.mocked(contentApi.site).mockResolvedValue({ ...siteContent, profile, career: [], projects: [], ads: [], notices: [] });
+    vi.mocked(contentApi.trending).mockResolvedValue([]);
+    await openHome();
+    const card = await screen.findByRole('heading', { level: 2, name: profile.ownerName });
+    expect(card).toBeInTheDocument();
+    for (const heading of ['Patents', 'Years of experience']) expect(screen.queryByText(heading)).not.toBeInTheDocument();
+    for (const region of ['Career Highlights', 'Projects', 'Sponsored', 'Under construction', 'Trending on Matrix Network']) {
+      expect(screen.queryByRole('region', { name: region })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByText(siteContent.profile.moreToCome ?? '')).not.toBeInTheDocument();
   });
 
   it('keeps showing the trending members stored in the session when they cannot be refreshed', async () => {

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useRouteMeta } from '../../components/route-meta';
 import { TrendingUsers } from '../../components/trending-users';
 import { contentApi, useContent, type ContentState } from '../../store/content-api';
+import { useSiteSettings } from '../../store/site-settings';
 import { CareerHighlights } from './career-highlights';
 import { ConstructionNotice } from './construction-notice';
 import { FeaturedProjects } from './featured-projects';
@@ -29,18 +30,23 @@ const columns = {
   xl: 'minmax(0, 66fr) minmax(0, 20fr) minmax(0, 14fr)',
 };
 
+/** Without the Gen AI column (the owner's choice), the wide layout keeps the two columns' shares. */
+const twoColumns = { xs: columns.xs, lg: columns.lg };
+
 const stack = { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '2rem', alignContent: 'start', minWidth: 0 } as const;
 
 function MainColumn({ site }: { site: ContentState<SiteContent> }) {
   if (site.status === 'loading') return <HomeMainSkeleton />;
   if (site.status === 'error') return <Alert severity="error">{HOME_FAILURE}</Alert>;
   const { profile, career, projects } = site.data;
+  const featured = projects.filter((project) => project.featured);
   return (
     <>
       <ProfileCard profile={profile} />
-      <CareerHighlights items={career} />
-      <FeaturedProjects projects={projects.filter((project) => project.featured)} />
-      <Typography sx={{ fontStyle: 'italic', color: 'neutral.dark' }}>{profile.moreToCome}</Typography>
+      {/* Sections with nothing in them are not drawn (an owner who removed the demo's has none yet). */}
+      {career.length > 0 && <CareerHighlights items={career} />}
+      {featured.length > 0 && <FeaturedProjects projects={featured} />}
+      {profile.moreToCome && <Typography sx={{ fontStyle: 'italic', color: 'neutral.dark' }}>{profile.moreToCome}</Typography>}
     </>
   );
 }
@@ -51,8 +57,10 @@ function SideColumn({ site }: { site: ContentState<SiteContent> }) {
       {site.status === 'loading' && <HomeSideSkeleton />}
       {site.status === 'ready' && (
         <>
-          <ProjectsList projects={site.data.projects.filter((project) => project.featured)} />
-          <GpuAdCards ads={site.data.ads} />
+          {site.data.projects.some((project) => project.featured) && (
+            <ProjectsList projects={site.data.projects.filter((project) => project.featured)} />
+          )}
+          {site.data.ads.length > 0 && <GpuAdCards ads={site.data.ads} />}
           {site.data.notices.map((notice) => (
             <ConstructionNotice key={notice.id} notice={notice} />
           ))}
@@ -68,13 +76,14 @@ export default function HomePage() {
   // The content renders as a transition: React builds the long page in short slices, so the main
   // thread stays free for input (Lighthouse's total blocking time) while the skeletons stay up.
   const site = useDeferredValue(useContent(contentApi.site));
+  const { genAiColumn } = useSiteSettings();
 
   return (
     <Box sx={{ p: { xs: '1.5rem 4%', lg: '2rem 4%' } }}>
       <Typography variant="h1" sx={{ mb: '1.5rem' }}>
         {meta?.heading ?? meta?.title}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: columns, gap: '2rem', alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: genAiColumn ? columns : twoColumns, gap: '2rem', alignItems: 'start' }}>
         <Box data-testid="home-main" sx={stack}>
           <MainColumn site={site} />
         </Box>
@@ -82,9 +91,11 @@ export default function HomePage() {
           <SideColumn site={site} />
         </Box>
         {/* Spec: the Gen AI column shows only in the wide layout; its lazy pictures load only where it shows. */}
-        <Box sx={{ display: { xs: 'none', xl: 'block' }, minWidth: 0 }}>
-          <GenAiColumn />
-        </Box>
+        {genAiColumn && (
+          <Box sx={{ display: { xs: 'none', xl: 'block' }, minWidth: 0 }}>
+            <GenAiColumn />
+          </Box>
+        )}
       </Box>
     </Box>
   );

@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import type { Patent, SiteProfile } from '@atelier/contracts';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { resizedImage } from '../../components/asset-image';
+import { ContactButton } from '../../components/contact-button';
 import { ExternalLink } from '../../components/external-link';
 import { ShowcaseSurface } from '../../components/showcase-surface';
 import { ShowcaseImage } from '../../components/showcase-image';
@@ -59,26 +61,35 @@ export function ProfileCard({ profile }: { profile: SiteProfile }) {
         </Typography>
         <Typography sx={{ mt: '0.75rem' }}>{profile.summary}</Typography>
 
-        <Label>Years of experience</Label>
-        <Box component="ul" sx={{ ...list, listStyle: 'none', pl: 0, display: 'flex', flexWrap: 'wrap', columnGap: '1.25rem' }}>
-          {profile.skills.map((skill) => (
-            <li key={skill.name}>
-              <Box component="span" sx={{ fontWeight: 500, color: 'primary.main' }}>
-                {skill.years}
-              </Box>{' '}
-              years {skill.name}
-            </li>
-          ))}
-        </Box>
+        {/* A section with nothing in it is not drawn: no heading over an empty list. */}
+        {profile.skills.length > 0 && (
+          <>
+            <Label>Years of experience</Label>
+            <Box component="ul" sx={{ ...list, listStyle: 'none', pl: 0, display: 'flex', flexWrap: 'wrap', columnGap: '1.25rem' }}>
+              {profile.skills.map((skill) => (
+                <li key={skill.name}>
+                  <Box component="span" sx={{ fontWeight: 500, color: 'primary.main' }}>
+                    {skill.years}
+                  </Box>{' '}
+                  years {skill.name}
+                </li>
+              ))}
+            </Box>
+          </>
+        )}
 
-        <Label>Patents</Label>
-        <Box component="ul" sx={list}>
-          {profile.patents.map((patent) => (
-            <li key={patent.title}>
-              <PatentLine patent={patent} />
-            </li>
-          ))}
-        </Box>
+        {profile.patents.length > 0 && (
+          <>
+            <Label>Patents</Label>
+            <Box component="ul" sx={list}>
+              {profile.patents.map((patent) => (
+                <li key={patent.title}>
+                  <PatentLine patent={patent} />
+                </li>
+              ))}
+            </Box>
+          </>
+        )}
 
         <Box sx={{ mt: '1rem', display: 'grid', gap: '0.25rem' }}>
           {profile.availability.map((line) => (
@@ -97,6 +108,11 @@ export function ProfileCard({ profile }: { profile: SiteProfile }) {
             ))}
           </Box>
         )}
+
+        <Box sx={{ mt: '1rem', display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
+          <ContactButton />
+          {profile.cv && <Button href={profile.cv} download variant="outlined">Download CV</Button>}
+        </Box>
       </Box>
     </ShowcaseSurface>
   );

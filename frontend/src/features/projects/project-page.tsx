@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ContactButton } from '../../components/contact-button';
 import { useRouteMeta } from '../../components/route-meta';
 import { ApiError } from '../../store/api-client';
 import { contentApi, useContent, type ContentState } from '../../store/content-api';
@@ -57,6 +58,7 @@ export default function ProjectPage() {
         subtitle={ready?.subtitle ?? (page.status === 'error' ? (meta?.description ?? '') : null)}
       />
       <Body page={page} />
+      <ContactButton sx={{ mt: '2rem' }} />
     </Box>
   );
 }

@@ -13,6 +13,7 @@ import YouTube from '@mui/icons-material/YouTube';
 import { ExternalLink } from '../../components/external-link';
 import { PageFrame } from '../../components/page-frame';
 import { contentApi, useContent } from '../../store/content-api';
+import { useSiteSettings } from '../../store/site-settings';
 
 const ICONS: Record<ResourceIcon, ComponentType<SvgIconProps>> = {
   webpage: Language,
@@ -89,12 +90,10 @@ function ResourceEntry({ resource }: { resource: ResourceLink }) {
 /** Curated links for AI/ML, full-stack, Python and React developers (spec: Developer resources page). */
 export default function ResourcesPage() {
   const resources = useContent(contentApi.resources);
+  const { resourcesNote } = useSiteSettings();
   return (
     <PageFrame>
-      <Typography sx={{ color: 'neutral.main', maxWidth: '60rem', mb: 3 }}>
-        Tutorials, videos, courses and code worth your time. Hundreds more links will be added here, sorted into 20
-        to 30 categories.
-      </Typography>
+      {resourcesNote && <Typography sx={{ color: 'neutral.main', maxWidth: '60rem', mb: 3 }}>{resourcesNote}</Typography>}
       {resources.status === 'loading' && (
         <Box role="status" aria-label="Loading the resources">
           {Array.from({ length: 4 }, (_, index) => (

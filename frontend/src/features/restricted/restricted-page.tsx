@@ -7,18 +7,20 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { ExternalLink } from '../../components/external-link';
 import { PageFrame } from '../../components/page-frame';
-import { CITADEL_GROUPS, VIDEO_TEST_PATH, type CitadelGroup } from './restricted-links';
+import type { CitadelGroup } from '@atelier/contracts';
+import { useSiteSettings } from '../../store/site-settings';
+import { VIDEO_TEST_PATH } from './restricted-links';
 
 /**
  * docs/requirements/public-pages.md#restricted-pages: the warning is all there is to it. The pages are not gated by the client; what is
  * worth protecting behind them (the admin API) checks its own token.
  */
 function AccessWarning() {
+  const { warningTitle, warningText } = useSiteSettings().restricted;
   return (
     <Alert severity="warning" role="note" sx={{ maxWidth: '48rem', mb: 4 }}>
-      <AlertTitle>Authorized access only</AlertTitle>
-      This is a restricted area of the site. Access requires explicit authorization from the owner; if you have not
-      been given it, please leave this page.
+      <AlertTitle>{warningTitle}</AlertTitle>
+      {warningText}
     </Alert>
   );
 }
@@ -47,9 +49,10 @@ function CitadelGroupSection({ group }: { group: CitadelGroup }) {
 }
 
 function CitadelLinks() {
+  const { citadel } = useSiteSettings().restricted;
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' } }}>
-      {CITADEL_GROUPS.map((group) => (
+      {citadel.map((group) => (
         <CitadelGroupSection key={group.heading} group={group} />
       ))}
     </Box>
@@ -59,6 +62,7 @@ function CitadelLinks() {
 /** /ll1l1l1ll and /citadel: the authorized-access warning, and where each leads on from there. */
 export default function RestrictedPage() {
   const isCitadel = useMatch('/citadel') !== null;
+  const { videoTestLabel, videoTestNote } = useSiteSettings().restricted;
   return (
     <PageFrame>
       <AccessWarning />
@@ -67,11 +71,11 @@ export default function RestrictedPage() {
       ) : (
         <Typography>
           <Link component={RouterLink} to={VIDEO_TEST_PATH} sx={{ fontWeight: 500 }}>
-            Video player test
+            {videoTestLabel}
           </Link>
           <Box component="span" sx={{ color: 'neutral.main' }}>
             {' '}
-            — the site&apos;s media player on a sample clip.
+            {videoTestNote}
           </Box>
         </Typography>
       )}
