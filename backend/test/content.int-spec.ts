@@ -413,6 +413,43 @@ describe('site content API', () => {
       await adminCall('delete', `/resources/${created.id}`).expect(204);
     });
 
+    it('creates a project from its slug, title, period, role, cover and a few sentences; its page renders its Markdown on the server', async () => {
+      const created = await answer<AdminProject>('post', '/projects', 201, {
+        slug: 'engine',
+        title: 'Analytical Engine',
+        period: '1837 - 1871',
+        role: 'Designer',
+        image: '/assets/content/engine.png',
+        narrative: 'A general-purpose mechanical computer.',
+      });
+      expect(created).toMatchObject({
+        imageAlt: 'Analytical Engine',
+        bulletsLeft: [],
+        chips: [],
+        listTitle: 'Analytical Engine',
+        listAuthor: 'Designer',
+        featured: true,
+        page: { slug: 'engine', title: 'Analytical Engine', subtitle: 'Designer, 1837 - 1871', blocks: [{ kind: 'text', paragraphs: ['A general-purpose mechanical computer.'] }] },
+      });
+
+      const markdown = '## Notes\n\nSee [the plans](https://example.com/plans) and <script>alert(1)</script>';
+      const gallery = { kind: 'gallery', items: [{ src: '/assets/content/mill.png', width: 800, height: 600, caption: 'The mill' }, { src: '/assets/content/run.mp4', poster: '/assets/content/run.jpg' }] };
+      await adminCall('patch', '/projects/engine', { page: { ...created.page, slug: undefined, blocks: [{ kind: 'markdown', markdown }, gallery] } }).expect(200);
+      const page = await get<ProjectPage>('/api/content/projects/engine');
+      expect(page.blocks).toEqual([
+        {
+          kind: 'markdown',
+          markdown,
+          html: '<h2>Notes</h2>\n<p>See <a href="https://example.com/plans" target="_blank" rel="noopener noreferrer">the plans</a> and &lt;script&gt;alert(1)&lt;/script&gt;</p>\n',
+        },
+        gallery,
+      ]);
+      // The HTML is the server's: a client cannot send its own.
+      const forged = await adminCall('patch', '/projects/engine', { page: { title: 't', subtitle: 's', blocks: [{ kind: 'markdown', markdown: 'x', html: '<script>alert(1)</script>' }] } }).expect(400);
+      expect(failure(forged).details).toEqual([{ field: 'page.blocks.0.html', message: 'is not an accepted field' }]);
+      await adminCall('delete', '/projects/engine').expect(204);
+    });
+
     it('creates a project with its page, refuses a taken slug, and changes its page', async () => {
       const { page: _page, slug: _slug, ...solar } = await answer<AdminProject>('get', '/projects/solar', 200);
       const page = { title: 'Lighthouse', subtitle: 'A new project', blocks: [{ kind: 'text', paragraphs: ['Hello.'] }] };

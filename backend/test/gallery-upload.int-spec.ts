@@ -100,4 +100,31 @@ describe('gallery uploads (admin)', () => {
       expect(fs.readdirSync(path.join(t.config.dataDir, 'media', 'gallery'), { recursive: true }).length).toBe(filesBefore);
     });
   });
+
+  describe('content files (POST /api/admin/content/files/picture|video): any field\'s picture or video from the owner\'s disk', () => {
+    const send = (kind: 'picture' | 'video', file: Buffer | null, token = ADMIN_TOKEN) => {
+      const call = t.http.post(`/api/admin/content/files/${kind}`).set('Authorization', `Bearer ${token}`);
+      return file ? call.attach(kind, file, `cover.${kind === 'picture' ? 'png' : 'webm'}`) : call;
+    };
+
+    it('stores a picture re-encoded under /assets/content, answers its path and size, and serves it for good', async () => {
+      const res = await send('picture', picture).expect(201);
+      expect(res.body).toEqual({ path: expect.stringMatching(/^\/assets\/content\/[0-9a-f]{32}\.png$/), width: 900, height: 600 });
+      const served = await t.http.get(res.body.path).expect(200);
+      expect(served.headers['cache-control']).toMatch(/immutable/);
+      expect(await sharp(served.body as Buffer).metadata()).toMatchObject({ width: 900, height: 600 });
+    });
+
+    it('stores a WebM or MP4 video as sent, and refuses what is neither, a missing file and a wrong token', async () => {
+      const clip = fs.readFileSync(path.resolve(__dirname, '../assets/videos/solar-shade-analysis.webm'));
+      const res = await send('video', clip).expect(201);
+      expect(res.body).toEqual({ path: expect.stringMatching(/^\/assets\/content\/[0-9a-f]{32}\.webm$/) });
+      expect(Buffer.compare((await t.http.get(res.body.path).expect(200)).body as Buffer, clip)).toBe(0);
+
+      expect((await send('video', picture).expect(415)).body.details).toEqual([{ field: 'video', message: 'is not a WebM or MP4 video' }]);
+      expect((await send('picture', Buffer.from('<svg onload=alert(1)>')).expect(415)).body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect((await send('picture', null).expect(400)).body.details).toEqual([{ field: 'picture', message: 'is required' }]);
+      await send('picture', picture, 'wrong-token-0123456789-0123').expect(401);
+    });
+  });
 });

@@ -97,6 +97,29 @@ export const projectBlockSchema = z
       rows: z.array(z.object({ label: z.string(), value: z.string() })),
     }),
     z.object({ kind: z.literal('licence'), name: z.string(), text: z.string() }),
+    z.object({
+      kind: z.literal('markdown'),
+      heading,
+      /** What the owner wrote. */
+      markdown: z.string(),
+      /** It rendered on the server: no raw HTML, only Markdown's own elements; links leave with rel="noopener". */
+      html: z.string(),
+    }),
+    z.object({
+      kind: z.literal('gallery'),
+      heading,
+      /** Pictures and videos (a .webm or .mp4 src), in order; a picture's size keeps its place while it loads. */
+      items: z.array(
+        z.object({
+          src: z.string(),
+          /** A video's still. */
+          poster: z.string().optional(),
+          caption: z.string().optional(),
+          width: z.int().optional(),
+          height: z.int().optional(),
+        }),
+      ),
+    }),
   ])
   .meta({ id: 'ProjectBlock' });
 

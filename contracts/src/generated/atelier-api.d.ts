@@ -1634,6 +1634,23 @@ export interface components {
             kind: "licence";
             name: string;
             text: string;
+        } | {
+            /** @enum {string} */
+            kind: "markdown";
+            heading?: string;
+            markdown: string;
+            html: string;
+        } | {
+            /** @enum {string} */
+            kind: "gallery";
+            heading?: string;
+            items: {
+                src: string;
+                poster?: string;
+                caption?: string;
+                width?: number;
+                height?: number;
+            }[];
         };
         ProjectCard: {
             slug: string;
@@ -3264,19 +3281,22 @@ export interface operations {
                     period: string;
                     role: string;
                     image: string;
-                    imageAlt: string;
-                    bulletsLeft: string[];
-                    bulletsRight: string[];
+                    imageAlt?: string;
+                    /** @default [] */
+                    bulletsLeft?: string[];
+                    /** @default [] */
+                    bulletsRight?: string[];
                     narrative: string;
-                    chips: {
+                    /** @default [] */
+                    chips?: {
                         name: string;
                         color: string;
                     }[];
-                    listTitle: string;
-                    listAuthor: string;
+                    listTitle?: string;
+                    listAuthor?: string;
                     /** @default true */
                     featured?: boolean;
-                    page: {
+                    page?: {
                         title: string;
                         subtitle: string;
                         blocks: ({
@@ -3330,6 +3350,22 @@ export interface operations {
                             kind: "licence";
                             name: string;
                             text: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "markdown";
+                            heading?: string;
+                            markdown: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "gallery";
+                            heading?: string;
+                            items: {
+                                src: string;
+                                poster?: string;
+                                caption?: string;
+                                width?: number;
+                                height?: number;
+                            }[];
                         })[];
                     };
                 };
@@ -3511,6 +3547,22 @@ export interface operations {
                             kind: "licence";
                             name: string;
                             text: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "markdown";
+                            heading?: string;
+                            markdown: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "gallery";
+                            heading?: string;
+                            items: {
+                                src: string;
+                                poster?: string;
+                                caption?: string;
+                                width?: number;
+                                height?: number;
+                            }[];
                         })[];
                     };
                 };

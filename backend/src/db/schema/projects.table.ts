@@ -2,11 +2,14 @@ import type { ProjectBlock, TechChip } from '@atelier/contracts';
 import { boolean, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { orderColumns, orderIndex } from './content-order';
 
+/** A block as the owner wrote it: a Markdown block's HTML is rendered when it is read. */
+export type StoredProjectBlock = ProjectBlock extends infer Block ? (Block extends { kind: 'markdown' } ? Omit<Block, 'html'> : Block) : never;
+
 /** A project page's content; its slug is the project's. */
 export interface StoredProjectPage {
   title: string;
   subtitle: string;
-  blocks: ProjectBlock[];
+  blocks: StoredProjectBlock[];
 }
 
 /** A project: its home-page card and Projects-list entry as columns, its page at /project/<slug> as a document. */

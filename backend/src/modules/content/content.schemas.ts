@@ -119,7 +119,7 @@ export type SiteSettingsBody = z.output<typeof siteSettingsBody>;
 // Project pages ----------------------------------------------------------------------------------
 
 const heading = optionalText(200);
-const BLOCK_KINDS = ['text', 'chips', 'videos', 'links', 'profile-card', 'licence'] as const;
+const BLOCK_KINDS = ['text', 'chips', 'videos', 'links', 'profile-card', 'licence', 'markdown', 'gallery'] as const;
 
 const projectBlock = z.discriminatedUnion(
   'kind',
@@ -146,6 +146,17 @@ const projectBlock = z.discriminatedUnion(
       rows: list(z.strictObject({ label: requiredText(80), value: requiredText(200) }), 20),
     }),
     z.strictObject({ kind: z.literal('licence'), name: requiredText(100), text: requiredText(20_000) }),
+    // Rendered to HTML when read (markdown.ts); the HTML is the server's, never taken from a client.
+    z.strictObject({ kind: z.literal('markdown'), heading, markdown: requiredText(50_000) }),
+    z.strictObject({
+      kind: z.literal('gallery'),
+      heading,
+      items: list(
+        z.strictObject({ src: assetPath, poster: assetPath.optional(), caption: optionalNote(300), width: dimension.optional(), height: dimension.optional() }),
+        60,
+        1,
+      ),
+    }),
   ],
   { error: (issue) => (issue.code === 'invalid_union' ? missingOr(oneOf(BLOCK_KINDS))(issue) : undefined) },
 );
@@ -262,7 +273,28 @@ const dropFormat = <T extends { format?: unknown }>({ format: _format, ...rest }
 
 export const createBodies = {
   career: z.strictObject(careerFields),
-  projects: z.strictObject({ slug, ...projectFields, featured: flag.default(true) }),
+  // What a new project needs: its slug, title, period, role, cover and a few sentences; the rest
+  // follows from those until the owner says otherwise (the list entry names it, its page says it).
+  projects: z
+    .strictObject({
+      slug,
+      ...projectFields,
+      imageAlt: projectFields.imageAlt.optional(),
+      bulletsLeft: projectFields.bulletsLeft.default([]),
+      bulletsRight: projectFields.bulletsRight.default([]),
+      chips: projectFields.chips.default([]),
+      listTitle: projectFields.listTitle.optional(),
+      listAuthor: projectFields.listAuthor.optional(),
+      featured: flag.default(true),
+      page: projectPage.optional(),
+    })
+    .transform(({ imageAlt, listTitle, listAuthor, page, ...project }) => ({
+      ...project,
+      imageAlt: imageAlt ?? project.title,
+      listTitle: listTitle ?? project.title,
+      listAuthor: listAuthor ?? (project.chips.map((chip) => chip.name).join(', ') || project.role),
+      page: page ?? { title: project.title, subtitle: `${project.role}, ${project.period}`, blocks: [{ kind: 'text' as const, paragraphs: [project.narrative] }] },
+    })),
   ads: z.strictObject({ slug, ...adFields, pageTitle: adFields.pageTitle.default(null), pageDescription: adFields.pageDescription.default(null) }),
   notices: z.strictObject({ ...noticeFields, hideAfter: noticeFields.hideAfter.default(null) }),
   gallery: z.strictObject({ ...galleryFields, video: galleryFields.video.default(null), contentHash: contentHash.default(null) }),

@@ -15,6 +15,7 @@ import {
   type TrendingUser,
 } from '@atelier/contracts';
 import type { RowOf } from './content.repository';
+import { renderMarkdown } from './markdown';
 
 export const toCareerHighlight = ({ id, company, role, period, summary }: RowOf<'career'>): CareerHighlight => ({
   id,
@@ -44,7 +45,7 @@ export const toProjectPage = ({ slug, page }: RowOf<'projects'>): ProjectPage =>
   slug,
   title: page.title,
   subtitle: page.subtitle,
-  blocks: page.blocks,
+  blocks: page.blocks.map((block) => (block.kind === 'markdown' ? { ...block, html: renderMarkdown(block.markdown) } : block)),
 });
 
 export const toGpuAd = ({ slug, image, imageAlt, title, domain, tagline, url, description, pageTitle, pageDescription }: RowOf<'ads'>): GpuAd => ({

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { ProjectBlock } from '@atelier/contracts';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { ShowcaseChips } from '../../components/showcase-chips';
 import { ExternalLink } from '../../components/external-link';
+import { ProjectGallery } from './project-gallery';
 import { ProjectProfileCard } from './project-profile-card';
 import { ProjectVideos } from './project-videos';
 
@@ -15,10 +16,11 @@ type LinksBlock = Extract<ProjectBlock, { kind: 'links' }>;
 const isExternalUrl = (url: string) => /^[a-z][a-z\d+.-]*:/i.test(url);
 
 function Section({ heading, children }: { heading?: string; children: ReactNode }) {
+  const headingId = useId();
   return (
-    <Box component="section">
+    <Box component="section" aria-labelledby={heading ? headingId : undefined}>
       {heading && (
-        <Typography variant="h2" sx={{ mb: '0.75rem' }}>
+        <Typography id={headingId} variant="h2" sx={{ mb: '0.75rem' }}>
           {heading}
         </Typography>
       )}
@@ -37,6 +39,19 @@ function ContentLink({ link }: { link: LinksBlock['links'][number] }) {
   }
   return <ExternalLink href={link.url}>{link.label}</ExternalLink>;
 }
+
+/** Markdown's elements in the site's type: readable measure, spaced blocks, code on a surface. */
+const markdownSx = {
+  maxWidth: '48rem',
+  '& > :first-child': { mt: 0 },
+  '& p, & ul, & ol, & pre, & blockquote': { mt: 0, mb: '0.75rem' },
+  '& h1, & h2, & h3, & h4': { mt: '1.5rem', mb: '0.5rem', lineHeight: 1.3 },
+  '& a': { color: 'primary.main' },
+  '& img': { maxWidth: '100%', height: 'auto' },
+  '& code': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '0.9em' },
+  '& pre': { p: '1rem', overflowX: 'auto', bgcolor: 'bg.surface', borderRadius: '0.5rem' },
+  '& blockquote': { pl: '1rem', borderLeft: 4, borderColor: 'divider', color: 'text.secondary' },
+} as const;
 
 /** One block of a project page, as its kind shows it. */
 export function ProjectBlockView({ block }: { block: ProjectBlock }) {
@@ -83,6 +98,19 @@ export function ProjectBlockView({ block }: { block: ProjectBlock }) {
       );
     case 'profile-card':
       return <ProjectProfileCard block={block} />;
+    case 'markdown':
+      return (
+        <Section heading={block.heading}>
+          {/* Rendered by the server from a safe subset of Markdown (no raw HTML): its HTML is the site's own. */}
+          <Box className="markdown" sx={markdownSx} dangerouslySetInnerHTML={{ __html: block.html }} />
+        </Section>
+      );
+    case 'gallery':
+      return (
+        <Section heading={block.heading}>
+          <ProjectGallery items={block.items} />
+        </Section>
+      );
     case 'licence':
       return (
         <Section heading={block.name}>

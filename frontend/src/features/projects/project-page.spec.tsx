@@ -173,4 +173,43 @@ describe('/project/<slug>', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(PROJECT_FAILURE);
     expect(consoleError).toHaveBeenCalledWith('Content could not be loaded', expect.any(ApiError));
   });
+
+  it("shows a project's Markdown as the server rendered it, and its gallery of pictures and videos", async () => {
+    const engine: ProjectPage = {
+      slug: 'engine',
+      title: 'Analytical Engine',
+      subtitle: 'Designer, 1837 - 1871',
+      blocks: [
+        { kind: 'markdown', heading: 'Notes', markdown: '*x*', html: '<p>Built with <em>brass</em>; see <a href="https://example.com/plans" target="_blank" rel="noopener noreferrer">the plans</a>.</p>\n' },
+        {
+          kind: 'gallery',
+          heading: 'Pictures',
+          items: [
+            { src: '/assets/content/mill.png', width: 800, height: 600, caption: 'The mill' },
+            { src: '/assets/content/run.mp4', poster: '/assets/content/run.jpg', caption: 'A run' },
+          ],
+        },
+      ],
+    };
+    projectPages.engine = engine;
+    try {
+      await openProject('engine');
+      const notes = screen.getByRole('region', { name: 'Notes' });
+      expect(within(notes).getByText('brass').tagName).toBe('EM');
+      expectOpensInNewTab(within(notes).getByRole('link', { name: 'the plans' }), 'https://example.com/plans');
+
+      const pictures = screen.getByRole('region', { name: 'Pictures' });
+      const mill = within(pictures).getByRole('img', { name: 'The mill' });
+      expect(mill).toHaveAttribute('width', '800');
+      expect(mill).toHaveAttribute('height', '600');
+      expect(mill.getAttribute('srcset')).toContain('/assets/content/mill.png?w=1024&auto=format 1024w');
+      const video = pictures.querySelector('video');
+      expect(video).toHaveAttribute('src', '/assets/content/run.mp4');
+      expect(video).toHaveAttribute('poster', '/assets/content/run.jpg');
+      expect(within(pictures).getByText('A run').tagName).toBe('FIGCAPTION');
+    } finally {
+      delete projectPages.engine;
+    }
+  });
 });
+
