@@ -58,6 +58,7 @@ describe('the contact form', { timeout: 20_000 }, () => {
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: CONTACT_TITLE });
     expect(load).toHaveBeenCalled();
+    expect(within(dialog).getByRole('textbox', { name: 'Your name' })).toHaveFocus();
     for (const label of ['Your name', 'Your email', 'Message']) expect(within(dialog).getByRole('textbox', { name: label })).toBeRequired();
     expect(within(dialog).getAllByRole('textbox')).toHaveLength(3); // the trap is no textbox to assistive technology
 

@@ -105,7 +105,7 @@ export default function ContactDialog({ open, onClose }: ContactDialogProps) {
     }
   };
 
-  const field = (name: Field, label: string, extra: { type?: string; autoComplete?: string; multiline?: boolean } = {}) => (
+  const field = (name: Field, label: string, extra: { type?: string; autoComplete?: string; multiline?: boolean; autoFocus?: boolean } = {}) => (
     <TextField
       id={ids[name]}
       name={name}
@@ -116,6 +116,7 @@ export default function ContactDialog({ open, onClose }: ContactDialogProps) {
       type={extra.type}
       autoComplete={extra.autoComplete}
       multiline={extra.multiline}
+      autoFocus={extra.autoFocus}
       minRows={extra.multiline ? 5 : undefined}
       value={values[name]}
       onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
@@ -148,7 +149,8 @@ export default function ContactDialog({ open, onClose }: ContactDialogProps) {
         <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
           <DialogContent sx={{ pt: 0 }}>
             <DialogContentText sx={{ mb: 1 }}>Write your message and how to reach you; I answer by email.</DialogContentText>
-            {field('name', 'Your name', { autoComplete: 'name' })}
+            {/* The dialog opens on its first field, ready for typing (the Dialog would focus itself). */}
+            {field('name', 'Your name', { autoComplete: 'name', autoFocus: true })}
             {field('email', 'Your email', { type: 'email', autoComplete: 'email' })}
             {field('message', 'Message', { multiline: true })}
             <Box aria-hidden="true" sx={VISUALLY_HIDDEN}>
