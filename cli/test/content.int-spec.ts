@@ -5,6 +5,7 @@ import { runCli } from './helpers/built-cli';
 import { requireBuilds, tempDirPerTest } from './helpers/cli-spec';
 
 const ADMIN_TOKEN = 'cli-content-admin-token-0123456789';
+const NOUNS = ['career', 'projects', 'ads', 'notices', 'gallery', 'exhibit', 'resources', 'trending'];
 type Item = Record<string, unknown>;
 
 // `atelier <noun> list|show|add|update|remove|export|import` and `atelier site ...`, run built against
@@ -56,7 +57,7 @@ describe('atelier content commands (built) against a real backend', () => {
 
     const nothing = await cli('exhibit', 'add');
     expect(nothing.exitCode).toBe(2);
-    expect(nothing.stderr).toBe('atelier: nothing to send: give --file FILE or --set field=value\n');
+    expect(nothing.stderr).toBe('atelier: nothing to add: give --set field=value, --file FILE or --file - (atelier exhibit add --help lists the fields)\n');
 
     const unknown = await cli('exhibit', 'show', '00000000-0000-4000-8000-000000000000');
     expect(unknown.exitCode).toBe(1);
@@ -113,12 +114,90 @@ describe('atelier content commands (built) against a real backend', () => {
     expect((await api<{ profile: Item }>('/content/site')).profile.ownerName).toBe('Alex Morgan');
   });
 
-  it('every content command has --help with an example', async () => {
-    for (const noun of ['gallery', 'exhibit', 'resources', 'trending', 'projects']) {
-      for (const command of ['list', 'show', 'add', 'update', 'remove', 'export', 'import']) {
+  it('every content command has --help with an example; add and update list the fields and say which add needs', async () => {
+    for (const noun of NOUNS) {
+      for (const command of ['list', 'show', 'add', 'update', 'remove', 'reorder', 'export', 'import']) {
         expect(await ok(noun, command, '--help')).toContain(`$ atelier ${noun} ${command}`);
       }
     }
-    for (const command of ['show', 'update', 'export', 'import']) expect(await ok('site', command, '--help')).toContain(`$ atelier site ${command}`);
+    for (const document of ['site', 'settings']) {
+      for (const command of ['show', 'update', 'export', 'import']) expect(await ok(document, command, '--help')).toContain(`$ atelier ${document} ${command}`);
+    }
+    const add = await ok('projects', 'add', '--help');
+    for (const field of ['slug*', 'title*', 'period*', 'role*', 'image*', 'narrative*', 'chips ', 'featured ', 'page ']) expect(add).toContain(`  ${field}`);
+    expect(add).toMatch(/--image <file>.*--body <file\.md>.*--gallery <file>/s);
+    expect(await ok('notices', 'add', '--help')).toMatch(/hideAfter\s+the last day it shows, YYYY-MM-DD/);
+    expect(await ok('settings', 'update', '--help')).toMatch(/pages\.<page>\.title .*pages: home, gallery/s);
+  });
+
+  it.each(NOUNS.map((noun) => [noun]))('%s: what show --json prints, add --file - and update --file - take back', async (noun) => {
+    const items = JSON.parse(await ok(noun, 'list', '--json')) as Item[];
+    const key = (item: Item) => String(item.slug ?? item.id ?? item._id);
+    const first = items[0];
+    const shown = await ok(noun, 'show', key(first), '--json');
+    const file = path.join(dir(), 'item.json');
+    fs.writeFileSync(file, shown);
+
+    // Unchanged through update, then added again after it is removed: the same item, under a new id where ids are made.
+    expect(JSON.parse(await ok(noun, 'update', key(first), '--file', file, '--json'))).toEqual(JSON.parse(shown));
+    await ok(noun, 'remove', key(first));
+    const added = await runCli(['--api', backend.url, '--token', ADMIN_TOKEN, noun, 'add', '--file', '-', '--json'], { ATELIER_CONFIG_DIR: dir() }, shown);
+    expect({ noun, ...added }).toMatchObject({ exitCode: 0, stderr: '' });
+    const { id: _id, _id: _trendingId, ...rest } = JSON.parse(shown) as Item;
+    expect(JSON.parse(added.stdout)).toMatchObject(rest);
+    // Back in its place, first.
+    await ok(noun, 'reorder', key(JSON.parse(added.stdout) as Item));
+    expect(key((JSON.parse(await ok(noun, 'list', '--json')) as Item[])[0])).toBe(key(JSON.parse(added.stdout) as Item));
+  });
+
+  it('projects add takes its cover, its Markdown page and its gallery from files on disk; update changes part of the page', async () => {
+    const cover = path.join(dir(), 'cover.png');
+    const shot = path.join(dir(), 'shot.png');
+    // The smallest PNGs sharp will decode: 1x1 pixels.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    fs.writeFileSync(cover, png);
+    fs.writeFileSync(shot, png);
+    const body = path.join(dir(), 'engine.md');
+    fs.writeFileSync(body, '## How it works\n\nThe *mill* computes; see [the plans](https://example.com/plans).\n');
+    const added = JSON.parse(
+      await ok('projects', 'add', '--set', 'slug=engine', '--set', 'title=Analytical Engine', '--set', 'period=2024 - present', '--set', 'role=Designer',
+        '--set', 'narrative=A general-purpose computer.', '--image', cover, '--body', body, '--gallery', shot, '--json'),
+    ) as Item & { image: string };
+    expect(added.image).toMatch(/^\/assets\/content\/[0-9a-f]{32}\.png$/);
+    expect((await fetch(`${backend.url}${added.image}`)).status).toBe(200);
+
+    const page = await api<{ title: string; subtitle: string; blocks: Item[] }>('/content/projects/engine');
+    expect(page).toMatchObject({ title: 'Analytical Engine', subtitle: 'Designer, 2024 - present' });
+    expect(page.blocks).toEqual([
+      { kind: 'markdown', markdown: expect.stringContaining('## How it works'), html: expect.stringContaining('<em>mill</em>') },
+      { kind: 'gallery', items: [{ src: expect.stringMatching(/^\/assets\/content\/.*\.png$/), width: 1, height: 1 }] },
+    ]);
+
+    await ok('projects', 'update', 'engine', '--set', 'page.subtitle=Designer and builder');
+    expect(await api<Item>('/content/projects/engine')).toMatchObject({ title: 'Analytical Engine', subtitle: 'Designer and builder', blocks: page.blocks });
+    fs.writeFileSync(body, 'Rewritten.');
+    await ok('projects', 'update', 'engine', '--body', body);
+    const rewritten = await api<{ blocks: Item[] }>('/content/projects/engine');
+    expect(rewritten.blocks).toEqual([{ kind: 'markdown', markdown: 'Rewritten.', html: '<p>Rewritten.</p>\n' }, page.blocks[1]]);
+
+    const notPicture = await cli('projects', 'update', 'engine', '--image', body);
+    expect(notPicture.exitCode).toBe(1);
+    expect(notPicture.stderr).toMatch(new RegExp(`^atelier: the site refused ${body.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
+    await ok('projects', 'remove', 'engine');
+  });
+
+  it("settings: the site's name, footer and a page's title, changed field by field, shown and taken back", async () => {
+    const before = await ok('settings', 'show', '--json');
+    await ok('settings', 'update', '--set', 'siteName=Ada Lab', '--set', 'footer.year=current', '--set', 'pages.home.heading=Engines, mostly');
+    const settings = await api<{ siteName: string; footer: Item; pages: Record<string, Item> }>('/content/settings');
+    expect(settings.siteName).toBe('Ada Lab');
+    expect(settings.footer).toEqual({ name: 'Atelier', year: 'current' });
+    expect(settings.pages.home).toMatchObject({ heading: 'Engines, mostly', title: expect.stringMatching(/^Atelier: Machine Learning/) });
+
+    const bad = await cli('settings', 'update', '--set', 'footer.year=soon');
+    expect(bad).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/footer\.year: must be a year such as 2025, or current/) });
+    const restored = await runCli(['--api', backend.url, '--token', ADMIN_TOKEN, 'settings', 'update', '--file', '-'], { ATELIER_CONFIG_DIR: dir() }, before);
+    expect(restored).toMatchObject({ exitCode: 0, stdout: "Updated the site's texts\n" });
+    expect(JSON.parse(await ok('settings', 'show', '--json'))).toEqual(JSON.parse(before));
   });
 });

@@ -1,6 +1,6 @@
 // The public pages' content as zod schemas (see errors.schemas.ts for why).
 import { z } from 'zod';
-import { RESOURCE_FORMATS, RESOURCE_ICONS, type ResourceFormatCode } from './content';
+import { RESOURCE_FORMATS, RESOURCE_ICONS, SITE_PAGE_KEYS, type ResourceFormatCode } from './content';
 
 type ResourceFormat = (typeof RESOURCE_FORMATS)[ResourceFormatCode];
 
@@ -236,8 +236,6 @@ export const citadelGroupSchema = z
   })
   .meta({ id: 'CitadelGroup' });
 
-/** The pages whose texts are the owner's to set (every public route but the project and feature pages, whose texts are their content's). */
-export const SITE_PAGE_KEYS = ['home', 'gallery', 'resources', 'exhibit', 'forge', 'dream', 'life', 'lobby', 'matrix', 'profile', 'restricted', 'videoTest', 'citadel'] as const;
 
 export const siteSettingsSchema = z
   .object({

@@ -61,6 +61,9 @@ export type GalleryItem = z.infer<typeof galleryItemSchema>;
 
 export type ExhibitItem = z.infer<typeof exhibitItemSchema>;
 
+/** The pages whose texts are the owner's to set (every public route but the project and feature pages, whose texts are their content's). */
+export const SITE_PAGE_KEYS = ['home', 'gallery', 'resources', 'exhibit', 'forge', 'dream', 'life', 'lobby', 'matrix', 'profile', 'restricted', 'videoTest', 'citadel'] as const;
+
 export const RESOURCE_ICONS = ['webpage', 'yt', 'gh', 'docs'] as const;
 export type ResourceIcon = (typeof RESOURCE_ICONS)[number];
 

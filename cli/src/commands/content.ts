@@ -1,14 +1,16 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Command } from 'commander';
-import { ApiError, type JsonBody } from '../api-client';
+import { ApiError, type ApiClient, type JsonBody } from '../api-client';
 import { CliError, EXIT_USAGE } from '../cli-error';
 import { print, printResult, renderJson, renderRecord, renderTable, type Cell } from '../output';
 import { readJsonFile } from '../json-file';
+import { Prompter, type Parse } from '../prompter';
+import { fieldsHelp, givenFields, reachesInside, withoutAnswerOnly, type Item } from './content-fields';
+import { CONTENT_NOUNS, type Noun } from './content-nouns';
+import { registerDocumentCommands } from './content-documents';
 import { registerGalleryFileCommands } from './gallery-files';
-import { registerSiteCvCommand } from './site-cv';
 import type { ClientFor, Examples } from './command-kit';
-
-type Item = Record<string, unknown>;
 
 /** What `export` writes and `import` reads: one collection's items, as the admin API shows them. */
 export interface ContentManifest {
@@ -18,52 +20,8 @@ export interface ContentManifest {
   items: Item[];
 }
 
-/** The admin API's collections the CLI manages as nouns. */
-type NounName = 'gallery' | 'exhibit' | 'resources' | 'trending' | 'projects';
-
-interface Noun {
-  /** The admin API's collection, /api/admin/content/<name>. */
-  name: NounName;
-  /** One item, for messages. */
-  noun: string;
-  /** The field that names an item in the API's routes. */
-  key: 'id' | 'slug';
-  /** The list's columns after the key: [header, field]. */
-  columns: Array<[string, string]>;
-  /** An exported item as the API's create call takes it. */
-  toCreate(item: Item): Item;
-}
-
-const without = (item: Item, ...fields: string[]) => Object.fromEntries(Object.entries(item).filter(([field]) => !fields.includes(field)));
-
-// The collections the site shows, managed the same way (`atelier <noun> list|show|add|update|remove|import|export`).
-export const CONTENT_NOUNS: Noun[] = [
-  { name: 'gallery', noun: 'gallery item', key: 'id', columns: [['TITLE', 'title'], ['AUTHOR', 'author'], ['IMAGE', 'img']], toCreate: (item) => without(item, 'id') },
-  { name: 'exhibit', noun: 'exhibit item', key: 'id', columns: [['MODEL', 'model'], ['PICTURE', 'picturePath']], toCreate: (item) => without(item, 'id') },
-  {
-    name: 'resources',
-    noun: 'resource link',
-    key: 'id',
-    columns: [['TITLE', 'title'], ['FORMAT', 'format'], ['URL', 'url']],
-    // The format label follows its code (fmat); the API takes only the code.
-    toCreate: (item) => without(item, 'id', 'format'),
-  },
-  {
-    name: 'trending',
-    noun: 'trending user',
-    key: 'id',
-    columns: [['FIRST NAME', 'firstName'], ['LAST NAME', 'lastName'], ['LOCATION', 'location']],
-    toCreate: (item) => without(item, 'id', '_id'),
-  },
-  {
-    name: 'projects',
-    noun: 'project',
-    key: 'slug',
-    columns: [['TITLE', 'title'], ['PERIOD', 'period'], ['FEATURED', 'featured']],
-    // The page repeats the project's slug; the API takes it once.
-    toCreate: (item) => ({ ...item, page: without((item.page ?? {}) as Item, 'slug') }),
-  },
-];
+/** A large video over a slow uplink takes longer than a JSON call's 10 s. */
+const UPLOAD_TIMEOUT_MS = 300_000;
 
 /** The item's name in the API's routes (trending users are `_id` in the public shape). */
 const keyOf = (noun: Noun, item: Item) => String(item[noun.key] ?? item._id ?? '');
@@ -73,54 +31,123 @@ const itemPath = (noun: Noun) => `/admin/content/${noun.name}/{id}` as const;
 /** The fields a person gave (--set, --file, a manifest's item) go as they are: the API checks them and names any it refuses. */
 const given = <Body>(fields: Item) => fields as Body;
 
+/** An item as add takes it: what show printed, less what only the API answers. */
+const toCreate = (noun: Noun, item: Item) => withoutAnswerOnly(item, noun.answerOnly);
+/** Changes as update takes them: also without the key, which names the item in the route. */
+const toUpdate = (noun: Noun, item: Item) => withoutAnswerOnly(item, [...noun.answerOnly, noun.key]);
+
 function cell(value: unknown): Cell {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'number' || typeof value === 'string') return value;
   return value === undefined || value === null ? '-' : JSON.stringify(value);
 }
 
-/** `--set field=value`: the value as JSON when it reads as JSON (numbers, true, lists), else as text. */
-export function parseAssignments(assignments: string[]): Item {
-  const fields: Item = {};
-  for (const assignment of assignments) {
-    const at = assignment.indexOf('=');
-    if (at < 1) throw new CliError(`--set takes field=value (got ${JSON.stringify(assignment)})`, EXIT_USAGE);
-    const raw = assignment.slice(at + 1);
-    let value: unknown = raw;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      // plain text
-    }
-    fields[assignment.slice(0, at)] = value;
-  }
-  return fields;
-}
-
-/** The fields an add or update sends: --file's object, then each --set over it. */
-function fieldsFrom(options: { file?: string; set: string[] }): Item {
-  const base = options.file === undefined ? {} : readJsonFile(options.file, 'expected one object of fields');
-  if (typeof base !== 'object' || base === null || Array.isArray(base)) throw new CliError(`${options.file} must hold one JSON object of fields`);
-  const fields = { ...(base as Item), ...parseAssignments(options.set) };
-  if (Object.keys(fields).length === 0) throw new CliError('nothing to send: give --file FILE or --set field=value', EXIT_USAGE);
-  return fields;
-}
-
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-/** What import matches items by: projects by slug, the rest by their fields and values, ids aside. */
-const identityOf = (noun: Noun, item: Item) => (noun.key === 'slug' ? `slug ${String(item.slug)}` : JSON.stringify(sortKeys(noun.toCreate(item))));
+/** What import matches items by: slugs, or the fields and values, ids aside. */
+const identityOf = (noun: Noun, item: Item) => (noun.key === 'slug' ? `slug ${String(item.slug)}` : JSON.stringify(sortKeys(toCreate(noun, item))));
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Item)[key])]));
 }
 
+function readLocalFile(file: string): Buffer {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** Sends a picture or video from the owner's disk; the site checks it and answers the path a field takes. */
+export async function uploadContentFile(client: ApiClient, kind: 'picture' | 'video', file: string): Promise<{ path: string; width?: number; height?: number }> {
+  const form = new FormData();
+  form.set(kind, new Blob([readLocalFile(file)]), path.basename(file));
+  try {
+    const route = kind === 'picture' ? '/admin/content/files/picture' : '/admin/content/files/video';
+    return (await client.post(route, { form, timeoutMs: UPLOAD_TIMEOUT_MS })).body;
+  } catch (error) {
+    if (error instanceof ApiError) throw new CliError(`the site refused ${file}: ${error.message}`);
+    throw error;
+  }
+}
+
+interface WriteOptions {
+  file?: string;
+  set: string[];
+  json?: boolean;
+  image?: string;
+  video?: string;
+  body?: string;
+  gallery: string[];
+}
+
+/** The fields --image and --video fill, once their files are uploaded. */
+async function fileFields(client: ApiClient, noun: Noun, options: WriteOptions): Promise<Item> {
+  const fields: Item = {};
+  for (const option of noun.files) {
+    const file = options[option.flag];
+    if (file === undefined) continue;
+    const stored = await uploadContentFile(client, option.flag === 'image' ? 'picture' : 'video', file);
+    fields[option.field] = stored.path;
+    if (option.alsoField) fields[option.alsoField] = stored.path;
+    if (option.size && stored.width !== undefined) Object.assign(fields, { [option.size.width]: stored.width, [option.size.height]: stored.height });
+  }
+  return fields;
+}
+
+type Block = Item & { kind: string };
+
+/** A project page's blocks with --body's Markdown and --gallery's files in place of its own (or added at the end). */
+async function pageBlocks(client: ApiClient, blocks: Block[], options: WriteOptions): Promise<Block[]> {
+  let result = blocks;
+  const replace = (kind: string, block: Block) =>
+    result.some((candidate) => candidate.kind === kind) ? result.map((candidate) => (candidate.kind === kind ? block : candidate)) : [...result, block];
+  if (options.body !== undefined) result = replace('markdown', { kind: 'markdown', markdown: readLocalFile(options.body).toString('utf8') });
+  if (options.gallery.length > 0) {
+    const items: Item[] = [];
+    for (const file of options.gallery) {
+      const isVideo = /\.(webm|mp4)$/i.test(file);
+      const stored = await uploadContentFile(client, isVideo ? 'video' : 'picture', file);
+      items.push({ src: stored.path, ...(stored.width === undefined ? {} : { width: stored.width, height: stored.height }) });
+    }
+    result = replace('gallery', { kind: 'gallery', items });
+  }
+  return result;
+}
+
+const hasPageFiles = (options: WriteOptions) => options.body !== undefined || options.gallery.length > 0;
+
+/** A new project's page from its fields, with --body and --gallery: what the API would make, plus them. */
+async function newProjectPage(client: ApiClient, fields: Item, options: WriteOptions): Promise<Item> {
+  const page = (fields.page ?? {
+    title: fields.title,
+    subtitle: `${String(fields.role)}, ${String(fields.period)}`,
+    blocks: options.body === undefined ? [{ kind: 'text', paragraphs: [fields.narrative] }] : [],
+  }) as Item & { blocks?: Block[] };
+  return { ...page, blocks: await pageBlocks(client, page.blocks ?? [], options) };
+}
+
+function addWriteOptions(command: Command, noun: Noun): Command {
+  command
+    .option('--file <file>', "the fields as one JSON object ('-' reads stdin; what show --json prints)")
+    .option('--set <field=value>', 'a field (repeatable); a.b=value sets a field inside an object', collect, [])
+    .option('--json', 'print the item as JSON');
+  for (const option of noun.files) command.option(`--${option.flag} <file>`, option.about);
+  if (noun.name === 'projects') {
+    command
+      .option('--body <file.md>', "the page's Markdown, from a file (replaces its Markdown block)")
+      .option('--gallery <file>', "a picture or video for the page's gallery (repeatable; replaces its gallery)", collect, []);
+  }
+  return command;
+}
+
 function registerNoun(program: Command, noun: Noun, clientFor: ClientFor, examples: Examples): Command {
   const group = program
     .command(noun.name)
-    .description(`the site's ${noun.noun}s: list, show, add, update, remove, import, export`)
-    .addHelpText('after', examples(`atelier ${noun.name} list`, `atelier ${noun.name} export --output ${noun.name}.json`));
+    .description(`the site's ${noun.noun}s: list, show, add, update, remove, reorder, import, export`)
+    .addHelpText('after', examples(`atelier ${noun.name} list`, `atelier ${noun.name} add --help`, `atelier ${noun.name} export --output ${noun.name}.json`));
 
   group
     .command('list')
@@ -143,49 +170,81 @@ function registerNoun(program: Command, noun: Noun, clientFor: ClientFor, exampl
   group
     .command(`show <${noun.key}>`)
     .description(`one ${noun.noun}, every field`)
-    .option('--json', 'print it as JSON')
-    .addHelpText('after', examples(`atelier ${noun.name} show <${noun.key}>`))
+    .option('--json', 'print it as JSON (add --file - and update --file - take it back)')
+    .addHelpText('after', examples(`atelier ${noun.name} show <${noun.key}>`, `atelier ${noun.name} show <${noun.key}> --json > item.json`))
     .action(async (key: string, options: { json?: boolean }, command: Command) => {
       const { body: item } = await clientFor(command).get(itemPath(noun), { path: { id: key } });
-      printResult(item, options, () => renderRecord(Object.entries(item).map(([field, value]) => [field, cell(value)])));
+      printResult(item, options, () => renderRecord(Object.entries(item as Item).map(([field, value]) => [field, cell(value)])));
     });
 
-  group
-    .command('add')
-    .description(`add a ${noun.noun}; the API names any field it refuses`)
-    .option('--file <file>', "the item's fields as one JSON object ('-' reads stdin)")
-    .option('--set <field=value>', 'a field (repeatable); the value is read as JSON when it can be', collect, [])
-    .option('--json', 'print the new item as JSON')
+  const add = addWriteOptions(group.command('add').description(`add a ${noun.noun}${noun.name === 'projects' ? ' (on a terminal with no fields given, it asks for them)' : ''}`), noun);
+  add
+    .addHelpText('after', fieldsHelp(noun.fields) + examples(noun.example, `atelier ${noun.name} show <${noun.key}> --json | atelier ${noun.name} add --file -`))
+    .action(async (options: WriteOptions, command: Command) => {
+      const client = clientFor(command);
+      const guided = noun.name === 'projects' && options.file === undefined && options.set.length === 0 && process.stdin.isTTY && process.stderr.isTTY;
+      const answers = guided ? await askForProject(options) : {};
+      let fields: Item = { ...toCreate(noun, givenFields(options)), ...answers };
+      if (Object.keys(fields).length === 0 && noun.files.every((option) => options[option.flag] === undefined)) {
+        throw new CliError(`nothing to add: give --set field=value, --file FILE or --file - (atelier ${noun.name} add --help lists the fields)`, EXIT_USAGE);
+      }
+      fields = { ...fields, ...(await fileFields(client, noun, options)) };
+      if (noun.name === 'projects' && hasPageFiles(options)) fields.page = await newProjectPage(client, fields, options);
+      const route = collectionPath(noun);
+      const { body: item } = await client.post(route, { json: given<JsonBody<typeof route, 'post'>>(fields) });
+      printResult(item, options, () => `Added ${noun.noun} ${keyOf(noun, item as Item)}`);
+    });
+
+  const update = addWriteOptions(group.command(`update <${noun.key}>`).description(`change some fields of a ${noun.noun}`), noun);
+  update
     .addHelpText(
       'after',
-      examples(`atelier ${noun.name} add --file item.json`, `atelier ${noun.name} show <${noun.key}> --json | atelier ${noun.name} add --file -`),
+      fieldsHelp(noun.fields.map((field) => ({ ...field, required: false }))) +
+        examples(`atelier ${noun.name} update <${noun.key}> --set ${noun.fields[1]?.name ?? noun.fields[0].name}="..."`, `atelier ${noun.name} show <${noun.key}> --json > item.json  # edit it, then:`, `atelier ${noun.name} update <${noun.key}> --file item.json`),
     )
-    .action(async (options: { file?: string; set: string[]; json?: boolean }, command: Command) => {
-      const path = collectionPath(noun);
-      const { body: item } = await clientFor(command).post(path, { json: given<JsonBody<typeof path, 'post'>>(fieldsFrom(options)) });
-      printResult(item, options, () => `Added ${noun.noun} ${keyOf(noun, item)}`);
+    .action(async (key: string, options: WriteOptions, command: Command) => {
+      const client = clientFor(command);
+      // A dotted --set or a page file changes part of a field: the rest comes from the item as it is.
+      const needsCurrent = reachesInside(options.set) || (noun.name === 'projects' && hasPageFiles(options));
+      const current = needsCurrent ? ((await client.get(itemPath(noun), { path: { id: key } })).body as Item) : {};
+      let changes: Item = { ...toUpdate(noun, givenFields(options, toUpdate(noun, current))), ...(await fileFields(client, noun, options)) };
+      if (noun.name === 'projects' && hasPageFiles(options)) {
+        const page = toUpdate(noun, { page: changes.page ?? current.page }).page as Item & { blocks: Block[] };
+        changes = { ...changes, page: { ...page, blocks: await pageBlocks(client, page.blocks, options) } };
+      }
+      if (Object.keys(changes).length === 0) throw new CliError(`nothing to change: give --set field=value or --file FILE (atelier ${noun.name} update --help lists the fields)`, EXIT_USAGE);
+      const route = itemPath(noun);
+      const { body: item } = await client.patch(route, { path: { id: key }, json: given<JsonBody<typeof route, 'patch'>>(changes) });
+      printResult(item, options, () => `Updated ${noun.noun} ${keyOf(noun, item as Item)}`);
     });
 
   group
-    .command(`update <${noun.key}>`)
-    .description(`change some fields of a ${noun.noun}`)
-    .option('--file <file>', "fields to change as one JSON object ('-' reads stdin)")
-    .option('--set <field=value>', 'a field to change (repeatable)', collect, [])
-    .option('--json', 'print the changed item as JSON')
-    .addHelpText('after', examples(`atelier ${noun.name} update <${noun.key}> --set title="A better title"`))
-    .action(async (key: string, options: { file?: string; set: string[]; json?: boolean }, command: Command) => {
-      const path = itemPath(noun);
-      const { body: item } = await clientFor(command).patch(path, { path: { id: key }, json: given<JsonBody<typeof path, 'patch'>>(fieldsFrom(options)) });
-      printResult(item, options, () => `Updated ${noun.noun} ${keyOf(noun, item)}`);
-    });
-
-  group
-    .command(`remove <${noun.key}>`)
-    .description(`remove a ${noun.noun} from the site`)
+    .command(`remove <${noun.key}...>`)
+    .description(`remove ${noun.noun}s from the site`)
     .addHelpText('after', examples(`atelier ${noun.name} remove <${noun.key}>`))
-    .action(async (key: string, _options: unknown, command: Command) => {
-      await clientFor(command).delete(itemPath(noun), { path: { id: key } });
-      print(`Removed ${noun.noun} ${key}`);
+    .action(async (keys: string[], _options: unknown, command: Command) => {
+      const client = clientFor(command);
+      for (const key of keys) {
+        await client.delete(itemPath(noun), { path: { id: key } });
+        print(`Removed ${noun.noun} ${key}`);
+      }
+    });
+
+  group
+    .command(`reorder <${noun.key}...>`)
+    .description(`put these ${noun.noun}s first, in this order; the others keep theirs after them`)
+    .option('--json', 'print the list in its new order as JSON')
+    .addHelpText('after', examples(`atelier ${noun.name} reorder <${noun.key}> <${noun.key}>`))
+    .action(async (keys: string[], options: { json?: boolean }, command: Command) => {
+      const client = clientFor(command);
+      const { body } = await client.get(collectionPath(noun));
+      const existing = (body as Item[]).map((item) => keyOf(noun, item));
+      const unknown = keys.filter((key) => !existing.includes(key));
+      if (unknown.length > 0) throw new CliError(`no ${noun.noun} ${unknown.join(', ')} (atelier ${noun.name} list shows them)`);
+      if (new Set(keys).size !== keys.length) throw new CliError('name each one once', EXIT_USAGE);
+      const ids = [...keys, ...existing.filter((key) => !keys.includes(key))];
+      const { body: items } = await client.put(`/admin/content/${noun.name}/order`, { json: { ids } });
+      printResult(items, options, () => `New order: ${(items as Item[]).map((item) => keyOf(noun, item)).join(', ')}`);
     });
 
   // The gallery moves with its picture files: its import and export work on a folder (gallery-files.ts).
@@ -197,7 +256,8 @@ function registerNoun(program: Command, noun: Noun, clientFor: ClientFor, exampl
     .option('--output <file>', 'where to write it (default: standard output)')
     .addHelpText('after', examples(`atelier ${noun.name} export --output ${noun.name}.json`))
     .action(async (options: { output?: string }, command: Command) => {
-      const { body: items } = await clientFor(command).get(collectionPath(noun));
+      const { body } = await clientFor(command).get(collectionPath(noun));
+      const items = body as Item[];
       const manifest: ContentManifest = { atelier: 'content', version: 1, collection: noun.name, items };
       if (options.output === undefined) return print(renderJson(manifest));
       fs.writeFileSync(options.output, `${renderJson(manifest)}\n`);
@@ -213,7 +273,7 @@ function registerNoun(program: Command, noun: Noun, clientFor: ClientFor, exampl
       const manifest = readManifest(file, noun);
       const client = clientFor(command);
       const { body: existing } = await client.get(collectionPath(noun));
-      const known = new Set(existing.map((item) => identityOf(noun, item)));
+      const known = new Set((existing as Item[]).map((item) => identityOf(noun, item)));
       const summary = { added: 0, skipped: 0, failed: [] as Array<{ item: number; reason: string }> };
       for (const [index, item] of manifest.items.entries()) {
         if (known.has(identityOf(noun, item))) {
@@ -221,8 +281,8 @@ function registerNoun(program: Command, noun: Noun, clientFor: ClientFor, exampl
           continue;
         }
         try {
-          const path = collectionPath(noun);
-          await client.post(path, { json: given<JsonBody<typeof path, 'post'>>(noun.toCreate(item)) });
+          const route = collectionPath(noun);
+          await client.post(route, { json: given<JsonBody<typeof route, 'post'>>(toCreate(noun, item)) });
           summary.added += 1;
         } catch (error) {
           // A unique field already taken (a gallery picture's hash) means the site has it.
@@ -253,63 +313,40 @@ function readManifest(file: string, noun: Noun): ContentManifest {
   return value as ContentManifest;
 }
 
-/** `atelier site ...`: the home page's profile card, one document. */
-function registerSite(program: Command, clientFor: ClientFor, examples: Examples): void {
-  const site = program
-    .command('site')
-    .description("the home page's profile card: show, update, export, import")
-    .addHelpText('after', examples('atelier site show', 'atelier site update --set ownerName="Ada Lovelace"'));
-
-  site
-    .command('show')
-    .description('the profile card, every field')
-    .option('--json', 'print it as JSON')
-    .addHelpText('after', examples('atelier site show --json'))
-    .action(async (options: { json?: boolean }, command: Command) => {
-      const { body: profile } = await clientFor(command).get('/admin/content/site');
-      printResult(profile, options, () => renderRecord(Object.entries(profile).map(([field, value]) => [field, cell(value)])));
+/** `atelier projects add` on a terminal with no fields given: it asks for what a project needs. */
+async function askForProject(options: WriteOptions): Promise<Item> {
+  const prompter = new Prompter();
+  const required =
+    (what: string): Parse<string> =>
+    (answer) =>
+      answer ? { value: answer } : { problem: `${what} cannot be empty` };
+  const readable: Parse<string | undefined> = (answer) => {
+    if (!answer) return { value: undefined };
+    return fs.existsSync(answer) ? { value: answer } : { problem: `cannot read ${answer}` };
+  };
+  try {
+    prompter.say('A new project: its card on the home page and its page at /project/<slug>. (--help lists every field.)\n');
+    const title = await prompter.askUntil('Title', undefined, required('The title'));
+    const suggested = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const slug = await prompter.askUntil('Slug, its page is /project/<slug>', suggested, (answer) => {
+      const value = answer || suggested;
+      return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) ? { value } : { problem: 'lower-case letters, digits and single dashes, such as my-project' };
     });
-
-  site
-    .command('update')
-    .description('change some fields of the profile card')
-    .option('--file <file>', "fields to change as one JSON object ('-' reads stdin)")
-    .option('--set <field=value>', 'a field to change (repeatable)', collect, [])
-    .addHelpText('after', examples('atelier site update --set ownerName="Ada Lovelace"', 'atelier site update --file profile.json'))
-    .action(async (options: { file?: string; set: string[] }, command: Command) => {
-      const client = clientFor(command);
-      const { body: profile } = await client.get('/admin/content/site');
-      await client.put('/admin/content/site', { json: given<JsonBody<'/admin/content/site', 'put'>>({ ...profile, ...fieldsFrom(options) }) });
-      print('Updated the profile card');
+    const period = await prompter.askUntil('Period, e.g. 2024 - present', undefined, required('The period'));
+    const role = await prompter.askUntil('Your role, e.g. Lead developer', undefined, required('The role'));
+    const narrative = await prompter.askUntil('A few sentences about it', undefined, required('The description'));
+    options.image ??= (await prompter.askUntil('Cover picture: path to a JPEG or PNG', undefined, (answer) => (answer ? readable(answer) : { problem: 'a project needs a cover picture' }))) as string;
+    options.body ??= await prompter.askUntil("The page's text: path to a Markdown file (Enter: none yet)", undefined, readable);
+    const pictures = await prompter.askUntil<string[]>('Pictures or videos for its gallery, separated by commas (Enter: none)', undefined, (answer) => {
+      const files = answer.split(',').map((file) => file.trim()).filter(Boolean);
+      const missing = files.find((file) => !fs.existsSync(file));
+      return missing ? { problem: `cannot read ${missing}` } : { value: files };
     });
-
-  site
-    .command('export')
-    .description('write the profile card to a file that import takes back')
-    .option('--output <file>', 'where to write it (default: standard output)')
-    .addHelpText('after', examples('atelier site export --output site.json'))
-    .action(async (options: { output?: string }, command: Command) => {
-      const { body: profile } = await clientFor(command).get('/admin/content/site');
-      const manifest = { atelier: 'content', version: 1, collection: 'site', profile };
-      if (options.output === undefined) return print(renderJson(manifest));
-      fs.writeFileSync(options.output, `${renderJson(manifest)}\n`);
-      print(`Exported the profile card to ${options.output}`);
-    });
-
-  site
-    .command('import <file>')
-    .description('replace the profile card with an exported one')
-    .addHelpText('after', examples('atelier site import site.json'))
-    .action(async (file: string, _options: unknown, command: Command) => {
-      const value = readJsonFile(file, 'expected an atelier site export') as { atelier?: string; collection?: string; profile?: unknown } | null;
-      if (value?.atelier !== 'content' || value.collection !== 'site' || typeof value.profile !== 'object') {
-        throw new CliError(`${file} is not an atelier site export (write one with atelier site export)`);
-      }
-      await clientFor(command).put('/admin/content/site', { json: given<JsonBody<'/admin/content/site', 'put'>>(value.profile as Item) });
-      print(`Imported the profile card from ${file}`);
-    });
-
-  registerSiteCvCommand(site, clientFor, examples);
+    options.gallery = [...options.gallery, ...pictures];
+    return { slug, title, period, role, narrative };
+  } finally {
+    prompter.close();
+  }
 }
 
 export function registerContentCommands(program: Command, clientFor: ClientFor, examples: Examples): void {
@@ -317,5 +354,5 @@ export function registerContentCommands(program: Command, clientFor: ClientFor, 
     const group = registerNoun(program, noun, clientFor, examples);
     if (noun.name === 'gallery') registerGalleryFileCommands(group, clientFor, examples);
   }
-  registerSite(program, clientFor, examples);
+  registerDocumentCommands(program, clientFor, examples);
 }

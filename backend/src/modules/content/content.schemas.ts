@@ -1,7 +1,6 @@
 // Request schemas of the admin content API (/api/admin/content/*): strict (unknown fields are
 // refused), every string bounded, URLs http(s) only, pictures only under /assets/.
-import { FIELD_MESSAGES, RESOURCE_FORMATS, RESOURCE_ICONS, SOCIAL_LIMITS, type ResourceFormatCode } from '@atelier/contracts';
-import { SITE_PAGE_KEYS } from '@atelier/contracts/schemas';
+import { FIELD_MESSAGES, RESOURCE_FORMATS, RESOURCE_ICONS, SITE_PAGE_KEYS, SOCIAL_LIMITS, type ResourceFormatCode } from '@atelier/contracts';
 import { z } from 'zod';
 import { requiredText, uuidParam } from '../../common/validation/fields';
 
