@@ -19,23 +19,27 @@ function siteUrl(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
+const shellQuoted = (text: string) => (/^[\w./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`);
+
+/** Where the site says the address it answers at, for `atelier login` run beside it (cli/src/commands/login.ts reads it). */
+const SITE_URL_FILE = 'site-url';
+
 /**
  * What the owner needs once the site answers, as fields of one line: where to open it, the token
  * the CLI signs in with, where the data lives, which database and who runs the jobs.
  */
 function readySummary(config: AppConfig, secrets: RuntimeSecrets, url: string) {
   const tokenFile = secrets.adminTokenSource === 'env' ? undefined : secrets.adminTokenSource;
-  const fromHere = tokenFile && path.relative(process.cwd(), tokenFile);
-  const shown = fromHere && !fromHere.startsWith('..') ? fromHere : tokenFile;
-  const quoted = shown && (/^[\w./-]+$/.test(shown) ? shown : `'${shown.replaceAll("'", `'\\''`)}'`);
-  const api = url === 'http://localhost:3000' ? '' : ` --api ${url}`;
+  // The CLI reads the token and this address from the data dir (SITE_URL_FILE): nothing secret on a command line.
+  const fromHere = path.relative(process.cwd(), config.dataDir);
+  const dataDir = fromHere === 'data' ? '' : ` --data-dir ${shellQuoted(fromHere && !fromHere.startsWith('..') ? fromHere : config.dataDir)}`;
   return {
     url,
     adminTokenFile: tokenFile,
     dataDir: config.dataDir,
     databaseDriver: databaseTargetFor(config).driver,
     jobs: !config.redisUrl ? 'in this process' : config.generation.consumer ? 'BullMQ on Redis, run here too' : 'BullMQ on Redis, run by worker processes',
-    cliLogin: quoted && `npx atelier login${api} --token "$(cat ${quoted})"`,
+    cliLogin: tokenFile ? `npx atelier login${dataDir}` : `npx atelier login --api ${url} --token "$ADMIN_TOKEN"`,
   };
 }
 
@@ -60,6 +64,7 @@ async function main(): Promise<void> {
 
   const address = app.getHttpServer().address();
   const url = siteUrl(config.host, typeof address === 'object' && address ? address.port : config.port);
+  fs.writeFileSync(path.join(config.dataDir, SITE_URL_FILE), `${url}\n`);
   app.get<Pino>(ROOT_LOGGER).info(readySummary(config, secrets, url), `Atelier is ready at ${url}`);
 }
 

@@ -87,6 +87,8 @@ interface JsonLine {
       databaseDriver: 'pglite',
       jobs: 'in this process',
     });
+    // Where `atelier login` run beside the site finds it, whatever PORT is.
+    expect(fs.readFileSync(path.join(dataDir, 'site-url'), 'utf8')).toBe(`http://localhost:${port}\n`);
   });
 
   it('with LOG_FORMAT=pretty: a short start a person reads, saying where to open it, the token, the data and the database', async () => {
@@ -103,7 +105,8 @@ interface JsonLine {
       `    data: ${dataDir}`,
       '    database: pglite',
       '    jobs: in this process',
-      `    the CLI: npx atelier login --api http://localhost:${port} --token "$(cat ${path.join(dataDir, 'admin-token')})"`,
+      // The CLI reads the token and the address from the data dir: no token on a command line.
+      `    the CLI: npx atelier login --data-dir ${dataDir}`,
     ]);
   });
 

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { Command, Option } from 'commander';
 import { ApiClient, DEFAULT_API_URL, InvalidApiUrlError, normaliseApiBase } from './api-client';
 import { CliError, EXIT_USAGE, reportFailure } from './cli-error';
-import { login, logout } from './commands/login';
+import { localSite, login, logout } from './commands/login';
 import { status, type StatusOptions } from './commands/status';
 import { registerContentCommands } from './commands/content';
 import { registerExampleCommands } from './commands/examples';
@@ -79,6 +79,18 @@ function apiClient(command: Command, access: 'public' | 'admin'): ApiClient {
   }
 }
 
+/** A client for `login`, which may take its site and token from the data dir rather than the options. */
+function newClient(baseUrl: string, token: string | undefined, command: Command): ApiClient {
+  if (!token) throw new CliError('this command needs the admin token: run it where the site keeps its data (--data-dir), or pass --token', EXIT_USAGE);
+  try {
+    return new ApiClient({ baseUrl, token });
+  } catch (error) {
+    if (!(error instanceof InvalidApiUrlError)) throw error;
+    const fromEnv = command.getOptionValueSourceWithGlobals('api') === 'env';
+    throw new CliError(`${fromEnv ? 'ATELIER_API_URL (used for --api)' : '--api'} ${error.message}`, EXIT_USAGE);
+  }
+}
+
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
 
 const program = new Command('atelier')
@@ -114,14 +126,24 @@ program
 
 program
   .command('login')
-  .description('check the site and admin token, and keep them for later commands (file mode 0600)')
+  .description(
+    'check the site and admin token, and keep them for later commands (file mode 0600); run beside the site, it reads both from its data dir',
+  )
+  .option('--data-dir <dir>', "the site's data dir, where it keeps admin-token and site-url (default: DATA_DIR, else ./data)")
   .addHelpText(
     'after',
-    examples('atelier login --api https://atelier.example.com --token "$(cat admin-token)"', 'atelier login --token abc123  # the local site'),
+    examples(
+      'atelier login                      # in the folder the site runs from: its data dir says where and with what',
+      'atelier login --data-dir /srv/atelier/data',
+      'atelier login --api https://atelier.example.com --token "$(cat admin-token)"',
+    ),
   )
-  .action(async (_options: unknown, command: Command) => {
-    const client = apiClient(command, 'admin');
-    await login(client, connection(command).token as string);
+  .action(async (options: { dataDir?: string }, command: Command) => {
+    const { api, token } = command.optsWithGlobals<GlobalOptions>();
+    const apiGiven = command.getOptionValueSourceWithGlobals('api') !== 'default' && api.trim() !== '';
+    const local = localSite(options.dataDir ?? (process.env.DATA_DIR || 'data'), { needToken: !token, needUrl: !apiGiven });
+    const client = newClient(apiGiven ? api : (local.url ?? DEFAULT_API_URL), token || local.token, command);
+    await login(client, (token || local.token) as string, local.tokenFile);
   });
 
 program

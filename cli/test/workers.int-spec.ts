@@ -50,6 +50,32 @@ describe('atelier login and workers (built) against a real backend', () => {
       expect((await cli(['logout'], { flags: false })).stdout).toContain('Not logged in');
     });
 
+    it("login run beside the site reads its token and address from the data dir, and prints neither the token nor a way to see it", async () => {
+      // What the site writes there: its generated token (admin-token) and the address it answers at (site-url).
+      const siteData = path.join(configDir(), 'data');
+      fs.mkdirSync(siteData);
+      fs.writeFileSync(path.join(siteData, 'admin-token'), `${ADMIN_TOKEN}\n`, { mode: 0o600 });
+      fs.writeFileSync(path.join(siteData, 'site-url'), `${backend.url}\n`);
+      const file = path.join(configDir(), 'config.json');
+
+      for (const run of [
+        await runCli(['login', '--data-dir', siteData], { ATELIER_CONFIG_DIR: configDir() }),
+        await runCli(['login'], { ATELIER_CONFIG_DIR: configDir(), DATA_DIR: siteData }),
+      ]) {
+        expect(run).toMatchObject({ exitCode: 0, stderr: '' });
+        expect(run.stdout).toBe(`Logged in to ${backend.url} with the admin token in ${path.join(siteData, 'admin-token')}; saved in ${file}\n`);
+        expect(run.stdout).not.toContain(ADMIN_TOKEN);
+        expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ apiUrl: backend.url, token: ADMIN_TOKEN });
+      }
+
+      fs.rmSync(path.join(siteData, 'admin-token'));
+      const none = await runCli(['login', '--data-dir', siteData], { ATELIER_CONFIG_DIR: configDir() });
+      expect(none.exitCode).toBe(1);
+      expect(none.stderr).toBe(
+        `atelier: no admin token given, and none in ${path.join(siteData, 'admin-token')}: run this where the site keeps its data (--data-dir DIR), or pass --token (a site given ADMIN_TOKEN keeps no file)\n`,
+      );
+    });
+
     it('login with a wrong token saves nothing and says why, exiting 1', async () => {
       const run = await runCli(['login', '--api', backend.url, '--token', 'wrong-token-0123456789'], { ATELIER_CONFIG_DIR: configDir() });
       expect(run.exitCode).toBe(1);
