@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as net from 'node:net';
 import { CONTACT_LIMITS, type ContactMessage } from '@atelier/contracts';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
@@ -141,6 +142,22 @@ describe('contact messages per client address', () => {
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter > 3500 && retryAfter <= 3600).toBe(true);
     expect(await storedRows(t)).toHaveLength(LIMIT);
+  });
+});
+
+describe('contact messages across API processes', () => {
+  (process.env.REDIS_URL ? it : it.skip)('with REDIS_URL, counts one address through two processes against one limit', async () => {
+    // Two API processes of one site: one Redis and prefix.
+    const env = { ADMIN_TOKEN, CONTACT_MESSAGES_PER_IP_PER_HOUR: '2', REDIS_URL: process.env.REDIS_URL, QUEUE_PREFIX: `contact-${randomUUID()}` };
+    const [first, second] = [await createTestApp(env), await createTestApp(env)];
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await (i % 2 === 0 ? first : second).http.post('/api/contact').send({ ...ADA, message: `via ${i}` })).status);
+      expect(statuses).toEqual([201, 201, 429, 429]);
+    } finally {
+      await second.close();
+      await first.close();
+    }
   });
 });
 
