@@ -4,7 +4,7 @@ import { contentApi, pageAnswer, PageContentContext, settledContent, type PageCo
 
 // The site's texts (name, footer, pages' titles, notes) are the owner's content: the root route's
 // loader reads them for every page. Outside a page (the frame shown while the first page's code
-// loads) they are the answer the browser already holds; the spec's texts only if the site's could
+// loads) they are the answer the browser already holds; the required texts (DEFAULT_SITE_SETTINGS) only if the site's could
 // not be read at all.
 
 /** The site's texts among a page's content. */

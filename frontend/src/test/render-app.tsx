@@ -23,7 +23,7 @@ interface RenderAppOptions {
  * queries: what differs by width is in the styles (viewport.ts reads them).
  */
 export function renderApp(path: string, { signedIn = false, as = testMember }: RenderAppOptions = {}) {
-  // Every page reads the site's texts (the root route's loader): the spec's, unless the spec answers its own.
+  // Every page reads the site's texts (the root route's loader): the required ones, unless the test answers its own.
   if (!vi.isMockFunction(contentApi.settings)) vi.spyOn(contentApi, 'settings').mockResolvedValue(DEFAULT_SITE_SETTINGS);
   const { store, persistor } = createAppStore();
   if (signedIn) store.dispatch(setLogin({ user: as, token: 'test-token' }));

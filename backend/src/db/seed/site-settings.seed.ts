@@ -3,8 +3,9 @@ import { siteSettings } from '../schema/site-settings.table';
 import type { SeedStep } from './seeder';
 
 /**
- * The site's name, footer, pages' titles and notes as the spec words them. A step of its own (not
- * the showcase's), so a site seeded before these texts were content gets them on its next start.
+ * The site's name, footer, pages' titles and notes as docs/requirements/public-pages.md#page-texts
+ * words them. A step of its own (not the showcase's), so a site seeded before these texts were
+ * content gets them on its next start.
  */
 export const siteSettingsSeed: SeedStep = {
   name: 'site-settings',

@@ -41,7 +41,7 @@ export class ContentService {
     };
   }
 
-  /** A site seeded before its texts were content has the spec's until its next start seeds them. */
+  /** A site seeded before its texts were content has the required ones (DEFAULT_SITE_SETTINGS) until its next start seeds them. */
   async settings(): Promise<SiteSettings> {
     return (await this.content.settings()) ?? DEFAULT_SITE_SETTINGS;
   }
