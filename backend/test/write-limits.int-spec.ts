@@ -104,3 +104,34 @@ describe('write limits across API processes', () => {
     }
   });
 });
+
+describe('admin write limit', () => {
+  let t: TestApp;
+  const admin = { Authorization: 'Bearer write-limits-admin-token-0123456789' };
+
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_TOKEN: admin.Authorization.slice('Bearer '.length), ADMIN_WRITES_PER_MINUTE: String(LIMIT) });
+  });
+  afterAll(() => t.close());
+
+  it("counts every admin write of an address together, refuses the 4th in a minute with 429 and writes nothing; reads go on", async () => {
+    const notice = (text: string) => ({ text, dateLabel: 'Today' });
+    await t.http.post('/api/admin/content/notices').set(admin).send(notice('one')).expect(201);
+    const { body: settings } = await t.http.get('/api/admin/content/settings').set(admin).expect(200);
+    await t.http.put('/api/admin/content/settings').set(admin).send(settings).expect(200);
+    await t.http.post('/api/admin/content/career').set(admin).send({ company: 'c', role: 'r', period: 'p', summary: 's' }).expect(201);
+    expectAdminLimited(await t.http.post('/api/admin/content/notices').set(admin).send(notice('four')));
+    expectAdminLimited(await t.http.put('/api/admin/content/settings').set(admin).send(settings));
+    const notices = (await t.http.get('/api/admin/content/notices').set(admin).expect(200)).body as Array<{ text: string }>;
+    expect(notices.map((item) => item.text)).not.toContain('four');
+    // Without the token, 401 as ever: the limit counts the owner's writes, not strangers' guesses.
+    await t.http.post('/api/admin/content/notices').send(notice('x')).expect(401);
+  });
+});
+
+function expectAdminLimited(res: Response): void {
+  expect(res.status).toBe(429);
+  expect(res.body).toEqual({ statusCode: 429, code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many admin changes from this address in a minute; wait \d+ s/) });
+  expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+}
+

@@ -82,6 +82,7 @@ const envSchema = z.object({
   GUEST_SANDBOXES_PICTURE_MB: optional(positiveAmount('megabytes', 1024 * 1024)).default(1024),
   AUTH_RATE_LIMIT_PER_MINUTE: optional(positiveInt(100_000)).default(10),
   MEMBER_WRITES_PER_MINUTE: optional(positiveInt(100_000)).default(60),
+  ADMIN_WRITES_PER_MINUTE: optional(positiveInt(1_000_000)).default(600),
   TRUST_PROXY: optional(z.string()),
   QUEUE_PREFIX: optional(z.string().regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')).default('atelier'),
   GENERATION_RATE_LIMIT_PER_MINUTE: optional(positiveInt(100_000)).default(10),
@@ -141,6 +142,8 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   /** Posts, and separately comments, like toggles and friend toggles, one member may make per minute. */
   memberWritesPerMinute: number;
+  /** Admin API writes (content, uploads, workers, jobs, members) allowed per client address per minute: a leaked token cannot fill the disk at wire speed. */
+  adminWritesPerMinute: number;
   /** Fastify `trustProxy` value (proxy-addr syntax), so rate limits see client IPs behind a proxy (e.g. `1`, `loopback`). */
   trustProxy?: string;
   generation: GenerationConfig;
@@ -260,6 +263,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, cwd = process.cwd(), stdou
     guestSandboxesPictureBytes: Math.round(vars.GUEST_SANDBOXES_PICTURE_MB * 1024 * 1024),
     authRateLimitPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE,
     memberWritesPerMinute: vars.MEMBER_WRITES_PER_MINUTE,
+    adminWritesPerMinute: vars.ADMIN_WRITES_PER_MINUTE,
     trustProxy: vars.TRUST_PROXY,
     generation: {
       queuePrefix: vars.QUEUE_PREFIX,

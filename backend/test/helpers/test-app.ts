@@ -43,6 +43,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     FRONTEND_DIST: path.join(dataDir, 'no-frontend'),
     // Suites write far faster than people do; the write limits have tests of their own that set them.
     MEMBER_WRITES_PER_MINUTE: '100000',
+    ADMIN_WRITES_PER_MINUTE: '1000000',
     GUEST_SANDBOXES_PER_IP_PER_HOUR: '100000',
     ...env,
   });

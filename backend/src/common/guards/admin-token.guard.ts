@@ -7,6 +7,7 @@ import type { RuntimeSecrets } from '../../config/runtime-secrets';
 import { Public } from '../decorators/public.decorator';
 import { ApiErrors } from '../openapi/api-zod.decorators';
 import { AppError } from '../errors/app-error';
+import { AdminWriteLimit } from '../rate-limit/rate-limits';
 
 // Hashing both sides first gives equal lengths, so the comparison time says nothing about the token.
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -30,4 +31,5 @@ export class AdminTokenGuard implements CanActivate {
 }
 
 /** For admin controllers: no member sign-in, the admin token instead. */
-export const AdminOnly = () => applyDecorators(Public(), UseGuards(AdminTokenGuard), ApiBearerAuth('admin'), ApiErrors(401));
+export const AdminOnly = () =>
+  applyDecorators(Public(), UseGuards(AdminTokenGuard), AdminWriteLimit(), ApiBearerAuth('admin'), ApiErrors(401));

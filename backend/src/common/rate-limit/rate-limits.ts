@@ -7,7 +7,7 @@ import { ApiErrors } from '../openapi/api-zod.decorators';
 import { clientAddressKey } from './client-address';
 
 /** The named limits; a route takes part in one of them, through the decorators below. */
-export const THROTTLERS = { auth: 'auth', generation: 'generation', writes: 'writes', contact: 'contact' } as const;
+export const THROTTLERS = { auth: 'auth', generation: 'generation', writes: 'writes', contact: 'contact', admin: 'admin' } as const;
 export type ThrottlerName = (typeof THROTTLERS)[keyof typeof THROTTLERS];
 
 /** What a member writes, each counted apart: the name shows in the 429's message. */
@@ -60,7 +60,7 @@ export class ClientAddressGuard extends RateLimitGuard {
 }
 
 /** Per client IP (logins, registrations, generation starts). */
-export const RateLimited = (name: Exclude<ThrottlerName, 'writes' | 'contact'>) =>
+export const RateLimited = (name: Exclude<ThrottlerName, 'writes' | 'contact' | 'admin'>) =>
   applyDecorators(SetMetadata(LIMIT_OF_ROUTE, name), UseGuards(RateLimitGuard), ApiErrors(429));
 
 /** Per member, MEMBER_WRITES_PER_MINUTE of each kind of write, shared by every API process through Redis. */
@@ -69,3 +69,9 @@ export const MemberWriteLimit = (write: MemberWrite) =>
 
 /** Contact messages, CONTACT_MESSAGES_PER_IP_PER_HOUR per client address, shared by every API process through Redis. */
 export const ContactLimit = () => applyDecorators(SetMetadata(LIMIT_OF_ROUTE, THROTTLERS.contact), UseGuards(ClientAddressGuard), ApiErrors(429));
+
+/** The admin API's writes, ADMIN_WRITES_PER_MINUTE per client address together; its reads are not counted. */
+export const AdminWriteLimit = () => applyDecorators(SetMetadata(LIMIT_OF_ROUTE, THROTTLERS.admin), UseGuards(ClientAddressGuard));
+
+/** Whether the request only reads (the admin limit counts writes). */
+export const isReadRequest = (context: ExecutionContext) => ['GET', 'HEAD', 'OPTIONS'].includes(context.switchToHttp().getRequest<FastifyRequest>().method);
