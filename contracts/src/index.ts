@@ -9,3 +9,4 @@ export * from './public-reads';
 export * from './server-render';
 export * from './site-settings';
 export * from './messages';
+export * from './demo';

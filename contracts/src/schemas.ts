@@ -8,3 +8,4 @@ export * from './botfolk.schemas';
 export * from './generation.schemas';
 export * from './content.schemas';
 export * from './messages.schemas';
+export * from './demo.schemas';
