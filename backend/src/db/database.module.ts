@@ -1,11 +1,13 @@
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { DEMO_CONTENT_IDENTITY } from '../modules/content/demo-content-identity';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/app-config';
 import type { DatabaseHandle } from './database';
 import { ChangeNotifier } from './change-notifier';
 import { prepareDatabase } from './prepare-database';
 import { SEED_STEPS } from './seed/seed-steps';
+import { showcaseDemoIdentity } from './seed/showcase.demo';
 import { SeedPicturesService } from './seed/seed-pictures.service';
 
 export const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
@@ -36,8 +38,10 @@ export class DatabaseModule implements OnApplicationShutdown {
           useFactory: (handle: DatabaseHandle, config: AppConfig, adapterHost: HttpAdapterHost) =>
             new SeedPicturesService(handle.db, SEED_STEPS, { dataDir: config.dataDir }, adapterHost),
         },
+        // Features never import the seed: the content module finds the demo's rows by what db/ hands it here.
+        { provide: DEMO_CONTENT_IDENTITY, useFactory: showcaseDemoIdentity },
       ],
-      exports: [DATABASE_HANDLE, DATABASE, ChangeNotifier],
+      exports: [DATABASE_HANDLE, DATABASE, ChangeNotifier, DEMO_CONTENT_IDENTITY],
     };
   }
 

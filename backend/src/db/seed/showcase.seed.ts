@@ -129,7 +129,7 @@ function gallerySources(): GallerySource[] {
 }
 
 /** The gallery in order, with the site paths of each picture and its thumbnail (known before anything is drawn). */
-function galleryPictures(): GalleryPicture[] {
+export function galleryPictures(): GalleryPicture[] {
   return gallerySources().map((source, index) => {
     const name = source.kind === 'procedural' ? slugify(source.prompt, 4) : 'bot-folk-face';
     const file = `${String(index + 1).padStart(2, '0')}-${name}.jpg`;
@@ -237,7 +237,7 @@ const onePicture = (sitePath: string, draw: () => Promise<Buffer>): ShowcasePict
 });
 
 /** Every picture the showcase's rows name: the gallery, profile photo, project thumbnails, ad art and trending users' faces. */
-function showcasePictures(): ShowcasePicture[] {
+export function showcasePictures(): ShowcasePicture[] {
   const gallery = galleryPictures().map(
     ({ img, thumb, source }): ShowcasePicture => ({ paths: [img, thumb], draw: () => drawGalleryPicture(source), galleryImg: img }),
   );
