@@ -4,6 +4,7 @@ import { MediaModule } from '../media/media.module';
 import { UsersModule } from '../users/users.module';
 import { FeedCache } from './feed-cache';
 import { GuestSandboxPosts } from './guest-sandbox-posts.service';
+import { MemberPosts } from './member-posts.service';
 import { PostsController } from './posts.controller';
 import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
@@ -12,7 +13,7 @@ import { SandboxPages } from './sandbox-pages';
 @Module({
   imports: [UsersModule, MediaModule, RateLimitModule],
   controllers: [PostsController],
-  providers: [PostsRepository, PostsService, FeedCache, SandboxPages, GuestSandboxPosts],
-  exports: [FeedCache],
+  providers: [PostsRepository, PostsService, FeedCache, SandboxPages, GuestSandboxPosts, MemberPosts],
+  exports: [FeedCache, MemberPosts],
 })
 export class PostsModule {}

@@ -245,6 +245,24 @@ export class PostsRepository {
   }
 
   /**
+   * What goes with these members when they are removed: their posts, and the likes and comments by
+   * them or on their posts. Counted in the transaction that removes them.
+   */
+  async countOfMembers(tx: Transaction, memberIds: readonly string[]): Promise<{ posts: number; likes: number; comments: number }> {
+    if (memberIds.length === 0) return { posts: 0, likes: 0, comments: 0 };
+    const ids = [...memberIds];
+    const theirPosts = tx.select({ id: posts.id }).from(posts).where(inArray(posts.userId, ids));
+    const count = sql<number>`count(*)`.mapWith(Number);
+    const [{ posts: postCount }] = await tx.select({ posts: count }).from(posts).where(inArray(posts.userId, ids));
+    const [{ likes }] = await tx.select({ likes: count }).from(postLikes).where(or(inArray(postLikes.userId, ids), inArray(postLikes.postId, theirPosts)));
+    const [{ comments }] = await tx
+      .select({ comments: count })
+      .from(postComments)
+      .where(or(inArray(postComments.userId, ids), inArray(postComments.postId, theirPosts)));
+    return { posts: postCount, likes, comments };
+  }
+
+  /**
    * The author's content back to the seed's: their posts other than `seed.ownPosts` (by text), every
    * comment of theirs and their likes of posts by anyone but `seed.likedAuthors` (emails) go.
    * Answers the pictures of removed posts that no remaining post shows.

@@ -3,6 +3,8 @@ import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
 import { MediaModule } from '../media/media.module';
 import { AdminUsersController } from './admin-users.controller';
 import { AdminUsersService } from './admin-users.service';
+import { DemoMembersRepository } from './demo-members.repository';
+import { DemoMembers } from './demo-members.service';
 import { GuestSandboxesRepository } from './guest-sandboxes.repository';
 import { GuestSandboxes } from './guest-sandboxes.service';
 import { ImpressionsCounter } from './impressions.counter';
@@ -13,7 +15,7 @@ import { UsersService } from './users.service';
 @Module({
   imports: [MediaModule, RateLimitModule],
   controllers: [UsersController, AdminUsersController],
-  providers: [UsersRepository, UsersService, ImpressionsCounter, AdminUsersService, GuestSandboxesRepository, GuestSandboxes],
-  exports: [UsersService, ImpressionsCounter, GuestSandboxes],
+  providers: [UsersRepository, UsersService, ImpressionsCounter, AdminUsersService, GuestSandboxesRepository, GuestSandboxes, DemoMembersRepository, DemoMembers],
+  exports: [UsersService, ImpressionsCounter, GuestSandboxes, DemoMembers],
 })
 export class UsersModule {}
