@@ -56,7 +56,7 @@ const moduleLayers = [
   ['botfolk', 'health', 'media', 'messages'],
   ['content', 'generation', 'users'],
   ['auth', 'posts'],
-  ['pages'],
+  ['demo', 'pages'],
 ];
 
 /** What the maps above miss or name wrongly, given the table files and module folders there are. */

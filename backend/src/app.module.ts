@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/database';
 import { AuthModule } from './modules/auth/auth.module';
 import { BotFolkModule } from './modules/botfolk/botfolk.module';
 import { ContentModule } from './modules/content/content.module';
+import { DemoModule } from './modules/demo/demo.module';
 import { GenerationModule } from './modules/generation/generation.module';
 import { HealthModule } from './modules/health/health.module';
 import { MessagesModule } from './modules/messages/messages.module';
@@ -42,6 +43,7 @@ export class AppModule {
         BotFolkModule,
         ContentModule,
         MessagesModule,
+        DemoModule,
         PagesModule.register(generation),
         generation,
       ],
