@@ -977,6 +977,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/demo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminDemoController_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/demo/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminDemoController_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/start-job": {
         parameters: {
             query?: never;
@@ -1387,6 +1419,23 @@ export interface components {
         ContentLink: {
             label: string;
             url: string;
+        };
+        DemoRemoval: {
+            dryRun: boolean;
+            career: number;
+            patents: number;
+            projects: number;
+            ads: number;
+            notices: number;
+            gallery: number;
+            exhibit: number;
+            trending: number;
+            pictures: number;
+            members?: number;
+            posts?: number;
+            comments?: number;
+            likes?: number;
+            friendships?: number;
         };
         ErrorBody: {
             statusCode: number;
@@ -4737,6 +4786,61 @@ export interface operations {
             400: components["responses"]["VALIDATION_FAILED"];
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+        };
+    };
+    AdminDemoController_show: {
+        parameters: {
+            query?: {
+                members?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What POST /api/admin/demo/remove would remove, with the same options; nothing is removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoRemoval"];
+                };
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+        };
+    };
+    AdminDemoController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    members?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description What was removed, all in one transaction; then the seed's files nothing names any more. A second call removes nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoRemoval"];
+                };
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
         };
     };
     GenerationController_startJob: {
