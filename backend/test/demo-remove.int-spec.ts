@@ -14,12 +14,13 @@ import {
 } from '@atelier/contracts';
 import { SEED_POSTS } from '../src/db/seed/matrix-network.content';
 import { matrixNetworkSeed } from '../src/db/seed/matrix-network.seed';
+import { queueSeedPictures } from '../src/db/seed/seed-pictures.service';
 import { runSeeds } from '../src/db/seed/seeder';
 import { CAREER, GPU_ADS, PROFILE_PHOTO, PROJECTS, SITE_PROFILE, TRENDING_PEOPLE } from '../src/db/seed/showcase.content';
 import { galleryPictures } from '../src/db/seed/showcase.seed';
 import { DEMO_FRIENDSHIPS, DEMO_MEMBERS } from '../src/modules/users/demo-members';
 import { DemoMembers } from '../src/modules/users/demo-members.service';
-import { assetFile, drawSeedPictures, mediaFiles, runShowcaseSeed, SEED_TIMEOUT_MS } from './helpers/content';
+import { assetFile, drawSeedPictures, mediaFiles, quietShowcaseSeed, runShowcaseSeed, SEED_TIMEOUT_MS } from './helpers/content';
 import { admin, ADMIN_TOKEN } from './helpers/generation';
 import { pngFixture, registerMember, type TestMember } from './helpers/members';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -261,4 +262,32 @@ describe('removing the demo content (/api/admin/demo)', () => {
       expect(await remove({ members: true })).toEqual({ dryRun: false, ...ZERO_CONTENT, members: 0, posts: 0, comments: 0, likes: 0, friendships: 0 });
     });
   });
+});
+
+describe('removing the demo content while its pictures are still being drawn (a first start)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_TOKEN });
+  });
+  afterAll(() => t?.close());
+
+  it('draws a pending picture before deleting it, so none is written after the removal', async () => {
+    const db = t.database.handle.db;
+    await runShowcaseSeed(db, t.config.dataDir, { draw: false });
+    // Queued as a start queues them; the background drawing starts only after the removal.
+    const step = quietShowcaseSeed();
+    const batch = await queueSeedPictures(db, [step], { dataDir: t.config.dataDir });
+    expect(batch.size).toBeGreaterThan(50);
+
+    const dry = (await t.http.get('/api/admin/demo').set(admin).expect(200)).body as DemoRemoval;
+    const removed = (await t.http.post('/api/admin/demo/remove').set(admin).send({}).expect(200)).body as DemoRemoval;
+    expect(removed.pictures).toBeGreaterThan(100);
+    expect(removed).toEqual({ ...dry, dryRun: false });
+
+    batch.drawInBackground();
+    expect((await batch.finished).failed).toBe(0);
+    // What the queue drew afterwards is only what rows still name: the profile card's photo.
+    expect(mediaFiles(t.config.dataDir).filter((file) => !/^projects[/\\]vid[/\\]/.test(file))).toEqual([path.join('img', 'profile-photo.png')]);
+  }, SEED_TIMEOUT_MS);
 });

@@ -1,8 +1,11 @@
 import * as fs from 'node:fs/promises';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DEMO_CONTENT_KINDS, DEMO_MEMBER_KINDS, type DemoRemoval } from '@atelier/contracts';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
 import type { Transaction } from '../../db/transaction';
 import { DemoContent } from '../content/demo-content';
+import { pendingPicturesFor } from '../media/pending-pictures';
 import { MemberPosts } from '../posts/member-posts.service';
 import { DemoMembers } from '../users/demo-members.service';
 
@@ -26,6 +29,7 @@ export class DemoService {
   private readonly logger = new Logger('Demo');
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly content: DemoContent,
     private readonly members: DemoMembers,
     private readonly memberPosts: MemberPosts,
@@ -69,8 +73,17 @@ export class DemoService {
    * there were. A file that cannot be deleted is logged and not counted: the rows are gone all the same.
    */
   private async deleteFiles(files: readonly string[], dryRun: boolean): Promise<number> {
+    // A first start draws the seed's pictures after it answers: one not drawn yet would be written
+    // after its deletion, so it is drawn first (ahead of the others), and counted as there.
+    const pending = pendingPicturesFor(this.config.dataDir);
     let deleted = 0;
     for (const file of new Set(files)) {
+      const drawing = pending.whenDrawn(file);
+      if (dryRun && drawing) {
+        deleted += 1;
+        continue;
+      }
+      await drawing?.catch(() => undefined);
       const present = await fs.stat(file).then(
         (stats) => stats.isFile(),
         () => false,
