@@ -7,6 +7,7 @@ import { CliError, EXIT_USAGE, reportFailure } from './cli-error';
 import { localSite, login, logout } from './commands/login';
 import { status, type StatusOptions } from './commands/status';
 import { registerContentCommands } from './commands/content';
+import { registerDemoCommands } from './commands/demo';
 import { registerExampleCommands } from './commands/examples';
 import { registerJobCommands } from './commands/jobs';
 import { registerMessageCommands } from './commands/messages';
@@ -160,5 +161,6 @@ registerWorkerCommands(program, adminClient, examples);
 registerJobCommands(program, adminClient, examples);
 registerUserCommands(program, adminClient, examples);
 registerMessageCommands(program, adminClient, examples);
+registerDemoCommands(program, adminClient, examples);
 
 program.parseAsync(process.argv).catch(reportFailure);
