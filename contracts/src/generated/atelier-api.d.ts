@@ -2144,6 +2144,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["UNAUTHORIZED"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminUsersController_show: {
@@ -2192,6 +2193,7 @@ export interface operations {
             };
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminUsersController_enable: {
@@ -2216,6 +2218,7 @@ export interface operations {
             };
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     PostsController_feed: {
@@ -2833,6 +2836,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminContentFilesController_picture: {
@@ -2864,6 +2868,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminContentFilesController_video: {
@@ -2895,6 +2900,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminSiteController_profile: {
@@ -2968,6 +2974,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminSitePhotoController_replace: {
@@ -3000,6 +3007,7 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminSiteCvController_replace: {
@@ -3032,6 +3040,7 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminSiteCvController_remove: {
@@ -3054,6 +3063,7 @@ export interface operations {
             };
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminGalleryUploadController_upload: {
@@ -3088,6 +3098,7 @@ export interface operations {
             409: components["responses"]["CONFLICT"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminGalleryUploadController_uploadVideo: {
@@ -3124,6 +3135,7 @@ export interface operations {
             409: components["responses"]["CONFLICT"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminCareerContentController_list: {
@@ -3178,6 +3190,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminCareerContentController_reorder: {
@@ -3208,6 +3221,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminCareerContentController_get: {
@@ -3256,6 +3270,7 @@ export interface operations {
             400: components["responses"]["VALIDATION_FAILED"];
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminCareerContentController_update: {
@@ -3292,6 +3307,7 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminProjectsContentController_list: {
@@ -3435,6 +3451,7 @@ export interface operations {
             409: components["responses"]["CONFLICT"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminProjectsContentController_reorder: {
@@ -3465,6 +3482,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminProjectsContentController_get: {
@@ -3513,6 +3531,7 @@ export interface operations {
             400: components["responses"]["VALIDATION_FAILED"];
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminProjectsContentController_update: {
@@ -3633,6 +3652,7 @@ export interface operations {
             409: components["responses"]["CONFLICT"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminAdsContentController_list: {
@@ -3696,6 +3716,7 @@ export interface operations {
             409: components["responses"]["CONFLICT"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminAdsContentController_reorder: {
@@ -3726,6 +3747,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminAdsContentController_get: {
@@ -3774,6 +3796,7 @@ export interface operations {
             400: components["responses"]["VALIDATION_FAILED"];
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminAdsContentController_update: {
@@ -3816,6 +3839,7 @@ export interface operations {
             409: components["responses"]["CONFLICT"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminNoticesContentController_list: {
@@ -3870,6 +3894,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminNoticesContentController_reorder: {
@@ -3900,6 +3925,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminNoticesContentController_get: {
@@ -3948,6 +3974,7 @@ export interface operations {
             400: components["responses"]["VALIDATION_FAILED"];
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminNoticesContentController_update: {
@@ -3983,6 +4010,7 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminGalleryContentController_list: {
@@ -4044,6 +4072,7 @@ export interface operations {
             409: components["responses"]["CONFLICT"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminGalleryContentController_reorder: {
@@ -4074,6 +4103,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminGalleryContentController_get: {
@@ -4122,6 +4152,7 @@ export interface operations {
             400: components["responses"]["VALIDATION_FAILED"];
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminGalleryContentController_update: {
@@ -4163,6 +4194,7 @@ export interface operations {
             409: components["responses"]["CONFLICT"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminExhibitContentController_list: {
@@ -4217,6 +4249,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminExhibitContentController_reorder: {
@@ -4247,6 +4280,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminExhibitContentController_get: {
@@ -4295,6 +4329,7 @@ export interface operations {
             400: components["responses"]["VALIDATION_FAILED"];
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminExhibitContentController_update: {
@@ -4331,6 +4366,7 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminResourcesContentController_list: {
@@ -4392,6 +4428,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminResourcesContentController_reorder: {
@@ -4422,6 +4459,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminResourcesContentController_get: {
@@ -4470,6 +4508,7 @@ export interface operations {
             400: components["responses"]["VALIDATION_FAILED"];
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminResourcesContentController_update: {
@@ -4513,6 +4552,7 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminTrendingContentController_list: {
@@ -4567,6 +4607,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminTrendingContentController_reorder: {
@@ -4597,6 +4638,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminTrendingContentController_get: {
@@ -4645,6 +4687,7 @@ export interface operations {
             400: components["responses"]["VALIDATION_FAILED"];
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminTrendingContentController_update: {
@@ -4681,6 +4724,7 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     MessagesController_send: {
@@ -4786,6 +4830,7 @@ export interface operations {
             400: components["responses"]["VALIDATION_FAILED"];
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminDemoController_show: {
@@ -4841,6 +4886,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     GenerationController_startJob: {
@@ -5059,6 +5105,7 @@ export interface operations {
             409: components["responses"]["CONFLICT"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
         };
     };
@@ -5108,6 +5155,7 @@ export interface operations {
             400: components["responses"]["VALIDATION_FAILED"];
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminWorkersController_update: {
@@ -5153,6 +5201,7 @@ export interface operations {
             409: components["responses"]["CONFLICT"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminWorkersController_test: {
@@ -5178,6 +5227,7 @@ export interface operations {
             400: components["responses"]["VALIDATION_FAILED"];
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
         };
     };
@@ -5237,6 +5287,7 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminExamplesController_reset: {
@@ -5262,6 +5313,7 @@ export interface operations {
             };
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminJobsController_list: {
@@ -5338,6 +5390,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminJobsController_get: {
@@ -5387,6 +5440,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
             409: components["responses"]["CONFLICT"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
     AdminJobsController_retry: {
@@ -5412,6 +5466,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
             409: components["responses"]["CONFLICT"];
+            429: components["responses"]["RATE_LIMITED"];
         };
     };
 }

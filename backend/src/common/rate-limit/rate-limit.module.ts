@@ -2,7 +2,7 @@ import { Module, type ExecutionContext } from '@nestjs/common';
 import { ThrottlerModule, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
-import { isReadRequest, limitOf, memberWriteOf, THROTTLERS, type ThrottlerName } from './rate-limits';
+import { limitOf, memberWriteOf, THROTTLERS, type ThrottlerName } from './rate-limits';
 
 /** Each throttler counts only the routes that name it (`@RateLimited`, `@MemberWriteLimit`). */
 const onlyItsRoutes = (name: ThrottlerName) => (context: ExecutionContext) => limitOf(context) !== name;
@@ -43,7 +43,7 @@ async function sharedStorage(redisUrl: string) {
           { name: THROTTLERS.generation, ttl: 60_000, limit: config.generation.rateLimitPerMinute, skipIf: onlyItsRoutes(THROTTLERS.generation) },
           { name: THROTTLERS.writes, ttl: 60_000, limit: config.memberWritesPerMinute, skipIf: onlyItsRoutes(THROTTLERS.writes) },
           // Every admin write counts against one allowance per address, whichever route it is.
-          { name: THROTTLERS.admin, ttl: 60_000, limit: config.adminWritesPerMinute, skipIf: (context) => onlyItsRoutes(THROTTLERS.admin)(context) || isReadRequest(context) },
+          { name: THROTTLERS.admin, ttl: 60_000, limit: config.adminWritesPerMinute, skipIf: onlyItsRoutes(THROTTLERS.admin) },
           { name: THROTTLERS.contact, ttl: 3_600_000, limit: config.contact.messagesPerIpPerHour, skipIf: onlyItsRoutes(THROTTLERS.contact) },
         ],
         // Auth routes count separately (login vs register), each kind of member write too; generation starts share one count.

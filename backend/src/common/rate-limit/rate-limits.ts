@@ -1,4 +1,5 @@
-import { applyDecorators, SetMetadata, UseGuards, type ExecutionContext } from '@nestjs/common';
+import { applyDecorators, RequestMethod, SetMetadata, UseGuards, type ExecutionContext } from '@nestjs/common';
+import { METHOD_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -70,8 +71,18 @@ export const MemberWriteLimit = (write: MemberWrite) =>
 /** Contact messages, CONTACT_MESSAGES_PER_IP_PER_HOUR per client address, shared by every API process through Redis. */
 export const ContactLimit = () => applyDecorators(SetMetadata(LIMIT_OF_ROUTE, THROTTLERS.contact), UseGuards(ClientAddressGuard), ApiErrors(429));
 
-/** The admin API's writes, ADMIN_WRITES_PER_MINUTE per client address together; its reads are not counted. */
-export const AdminWriteLimit = () => applyDecorators(SetMetadata(LIMIT_OF_ROUTE, THROTTLERS.admin), UseGuards(ClientAddressGuard));
-
-/** Whether the request only reads (the admin limit counts writes). */
-export const isReadRequest = (context: ExecutionContext) => ['GET', 'HEAD', 'OPTIONS'].includes(context.switchToHttp().getRequest<FastifyRequest>().method);
+/**
+ * On an admin controller: each of its write routes (all but GET) counts against
+ * ADMIN_WRITES_PER_MINUTE per client address, every admin write together; its reads do not count.
+ * A class decorator runs after its methods' own, so their HTTP methods are known here.
+ */
+export const AdminWriteLimit = (): ClassDecorator => (target) => {
+  const prototype = target.prototype as object;
+  for (const name of Object.getOwnPropertyNames(prototype)) {
+    const descriptor = Object.getOwnPropertyDescriptor(prototype, name);
+    if (name === 'constructor' || typeof descriptor?.value !== 'function') continue;
+    const method = Reflect.getMetadata(METHOD_METADATA, descriptor.value) as RequestMethod | undefined;
+    if (method === undefined || method === RequestMethod.GET) continue;
+    applyDecorators(SetMetadata(LIMIT_OF_ROUTE, THROTTLERS.admin), UseGuards(ClientAddressGuard), ApiErrors(429))(prototype, name, descriptor);
+  }
+};
