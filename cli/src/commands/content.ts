@@ -5,11 +5,12 @@ import { ApiError, type ApiClient, type JsonBody } from '../api-client';
 import { CliError, EXIT_USAGE } from '../cli-error';
 import { print, printResult, renderJson, renderRecord, renderTable, type Cell } from '../output';
 import { readJsonFile } from '../json-file';
-import { Prompter, type Parse } from '../prompter';
+import { Prompter } from '../prompter';
 import { fieldsHelp, givenFields, reachesInside, withoutAnswerOnly, type Item } from './content-fields';
 import { CONTENT_NOUNS, type Noun } from './content-nouns';
 import { registerDocumentCommands } from './content-documents';
 import { registerGalleryFileCommands } from './gallery-files';
+import { askForProject, type ProjectAnswers } from './project-questions';
 import type { ClientFor, Examples } from './command-kit';
 
 /** What `export` writes and `import` reads: one collection's items, as the admin API shows them. */
@@ -117,6 +118,16 @@ async function pageBlocks(client: ApiClient, blocks: Block[], options: WriteOpti
   return result;
 }
 
+/** Questions asked on the terminal, the prompter closed after. */
+async function askInteractively<T>(ask: (prompter: Prompter) => Promise<T>): Promise<T> {
+  const prompter = new Prompter();
+  try {
+    return await ask(prompter);
+  } finally {
+    prompter.close();
+  }
+}
+
 const hasPageFiles = (options: WriteOptions) => options.body !== undefined || options.gallery.length > 0;
 
 /** A new project's page from its fields, with --body and --gallery: what the API would make, plus them. */
@@ -183,8 +194,11 @@ function registerNoun(program: Command, noun: Noun, clientFor: ClientFor, exampl
     .action(async (options: WriteOptions, command: Command) => {
       const client = clientFor(command);
       const guided = noun.name === 'projects' && options.file === undefined && options.set.length === 0 && process.stdin.isTTY && process.stderr.isTTY;
-      const answers = guided ? await askForProject(options) : {};
-      let fields: Item = { ...toCreate(noun, givenFields(options)), ...answers };
+      if (guided) {
+        const item = await addProject(client, await askInteractively(askForProject));
+        return printResult(item, options, () => `Added ${noun.noun} ${keyOf(noun, item)}`);
+      }
+      let fields: Item = toCreate(noun, givenFields(options));
       if (Object.keys(fields).length === 0 && noun.files.every((option) => options[option.flag] === undefined)) {
         throw new CliError(`nothing to add: give --set field=value, --file FILE or --file - (atelier ${noun.name} add --help lists the fields)`, EXIT_USAGE);
       }
@@ -313,40 +327,13 @@ function readManifest(file: string, noun: Noun): ContentManifest {
   return value as ContentManifest;
 }
 
-/** `atelier projects add` on a terminal with no fields given: it asks for what a project needs. */
-async function askForProject(options: WriteOptions): Promise<Item> {
-  const prompter = new Prompter();
-  const required =
-    (what: string): Parse<string> =>
-    (answer) =>
-      answer ? { value: answer } : { problem: `${what} cannot be empty` };
-  const readable: Parse<string | undefined> = (answer) => {
-    if (!answer) return { value: undefined };
-    return fs.existsSync(answer) ? { value: answer } : { problem: `cannot read ${answer}` };
-  };
-  try {
-    prompter.say('A new project: its card on the home page and its page at /project/<slug>. (--help lists every field.)\n');
-    const title = await prompter.askUntil('Title', undefined, required('The title'));
-    const suggested = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-    const slug = await prompter.askUntil('Slug, its page is /project/<slug>', suggested, (answer) => {
-      const value = answer || suggested;
-      return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) ? { value } : { problem: 'lower-case letters, digits and single dashes, such as my-project' };
-    });
-    const period = await prompter.askUntil('Period, e.g. 2024 - present', undefined, required('The period'));
-    const role = await prompter.askUntil('Your role, e.g. Lead developer', undefined, required('The role'));
-    const narrative = await prompter.askUntil('A few sentences about it', undefined, required('The description'));
-    options.image ??= (await prompter.askUntil('Cover picture: path to a JPEG or PNG', undefined, (answer) => (answer ? readable(answer) : { problem: 'a project needs a cover picture' }))) as string;
-    options.body ??= await prompter.askUntil("The page's text: path to a Markdown file (Enter: none yet)", undefined, readable);
-    const pictures = await prompter.askUntil<string[]>('Pictures or videos for its gallery, separated by commas (Enter: none)', undefined, (answer) => {
-      const files = answer.split(',').map((file) => file.trim()).filter(Boolean);
-      const missing = files.find((file) => !fs.existsSync(file));
-      return missing ? { problem: `cannot read ${missing}` } : { value: files };
-    });
-    options.gallery = [...options.gallery, ...pictures];
-    return { slug, title, period, role, narrative };
-  } finally {
-    prompter.close();
-  }
+/** Adds the project the owner answered for (`atelier setup`): its cover, Markdown and gallery uploaded from disk. */
+export async function addProject(client: ApiClient, answers: ProjectAnswers): Promise<Item> {
+  const options: WriteOptions = { set: [], image: answers.image, body: answers.body, gallery: answers.gallery };
+  const noun = CONTENT_NOUNS.find((candidate) => candidate.name === 'projects') as Noun;
+  const fields = { ...answers.fields, ...(await fileFields(client, noun, options)) };
+  if (hasPageFiles(options)) fields.page = await newProjectPage(client, fields, options);
+  return (await client.post('/admin/content/projects', { json: given<JsonBody<'/admin/content/projects', 'post'>>(fields) })).body as Item;
 }
 
 export function registerContentCommands(program: Command, clientFor: ClientFor, examples: Examples): void {

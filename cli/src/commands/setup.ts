@@ -1,15 +1,20 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ContentLink, Patent, SiteProfile, SkillArea } from '@atelier/contracts';
+import { DEFAULT_SITE_SETTINGS, type ContentLink, type Patent, type SiteProfile, type SiteSettings, type SkillArea } from '@atelier/contracts';
 import type { Command } from 'commander';
 import { ApiError, type ApiClient } from '../api-client';
 import { CliError } from '../cli-error';
 import { print, renderRecord } from '../output';
 import { Prompter, type Parse } from '../prompter';
 import type { ClientFor, Examples } from './command-kit';
+import { addProject } from './content';
+import { removeDemo } from './demo';
+import { askForProject, type ProjectAnswers } from './project-questions';
 
-// `atelier setup`: the owner's first step after installing. The profile card is asked for field by
-// field, each current value offered as the default, and written once at the end, after a summary.
+// `atelier setup`: the owner's first step after installing. It walks the whole site: the profile
+// card field by field (each current value offered as the default), the CV, the site's name and home
+// page, which of the demo's sections to keep, a first project, and the demo's own content. Nothing
+// is written until the owner has seen a summary and said yes.
 
 
 /** What answers mean: Enter keeps the value shown, `-` removes it (where it may go). */
@@ -59,6 +64,22 @@ const photoFile: Parse<string | undefined> = (answer) => {
   return isJpeg || isPng ? { value: file } : { problem: `${file} is not a JPEG or PNG picture` };
 };
 
+/** A PDF the owner can read (the CV); `-` takes the current one off the card. */
+const cvFile: Parse<string | undefined | null> = (answer) => {
+  if (answer === KEEP) return { value: undefined };
+  if (answer === REMOVE) return { value: null };
+  const file = path.resolve(answer.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
+  try {
+    const head = Buffer.alloc(5);
+    const handle = fs.openSync(file, 'r');
+    fs.readSync(handle, head, 0, 5, 0);
+    fs.closeSync(handle);
+    return head.equals(Buffer.from('%PDF-')) ? { value: file } : { problem: `${file} is not a PDF file` };
+  } catch {
+    return { problem: `cannot read ${file}` };
+  }
+};
+
 /** Asks "Another …" until an empty answer, each time for one more entry. */
 async function askForMore<T>(prompter: Prompter, question: string, entry: (first: string) => Promise<T>): Promise<T[]> {
   const added: T[] = [];
@@ -88,11 +109,11 @@ async function askForPatentDetails(prompter: Prompter, patent: Patent): Promise<
 }
 
 async function askForPatents(prompter: Prompter, patents: Patent[]): Promise<Patent[]> {
-  prompter.say(`\nPatents (Enter keeps, ${REMOVE} clears a number or link; a patent without them shows its title and year):`);
+  prompter.say(`\nPatents (Enter keeps, ${REMOVE} removes a patent, or clears a number or link; a patent without them shows its title and year):`);
   const kept: Patent[] = [];
   for (const patent of patents) {
-    prompter.say(`  "${patent.title}" (${patent.year})`);
-    kept.push(await askForPatentDetails(prompter, patent));
+    const keep = await prompter.askUntil(`  "${patent.title}" (${patent.year})`, 'keep', keepOrRemove(true, (answer) => ({ problem: `Enter keeps it, ${REMOVE} removes it (not "${answer}")` })));
+    if (keep) kept.push(await askForPatentDetails(prompter, patent));
   }
   const added = await askForMore(prompter, "  Another patent's title (Enter when done)", async (title) => {
     const year = await prompter.askUntil('    Year granted', undefined, whole(1900, 2100));
@@ -146,6 +167,72 @@ async function askForProfile(prompter: Prompter, current: SiteProfile): Promise<
   return { profile, photo };
 }
 
+/** The demo's sections an owner may keep or drop: a list emptied, or the Gen AI column hidden. */
+interface Sections {
+  ads: boolean;
+  trending: boolean;
+  notices: boolean;
+  genAiColumn: boolean;
+}
+
+/** Everything setup writes, once the owner says yes. */
+interface SetupAnswers {
+  profile: SiteProfile;
+  photo?: string;
+  /** A PDF to upload; null takes the CV off the card. */
+  cv?: string | null;
+  settings: SiteSettings;
+  sections: Sections;
+  project?: ProjectAnswers;
+  demo: { remove: boolean; members: boolean };
+}
+
+const yesOr = (current: boolean) => keepOr(current, yesOrNo);
+const shownYes = (value: boolean) => (value ? 'y' : 'n');
+
+async function askForSite(prompter: Prompter, settings: SiteSettings, owner: { was: string; is: string }): Promise<SiteSettings> {
+  prompter.say("\nYour site: its name, the footer and the home page's title and heading.");
+  const siteName = await prompter.askUntil('Site name', settings.siteName, keepOr(settings.siteName, required('The site name')));
+  const logoText = await prompter.askUntil('Logo text', siteName, keepOr(siteName, required('The logo text')));
+  // The demo's name, or the owner's as it was: their name as it is now is the better default.
+  const footerDefault = [DEFAULT_SITE_SETTINGS.footer.name, owner.was].includes(settings.footer.name) ? owner.is : settings.footer.name;
+  const footerName = await prompter.askUntil('Name after the © in the footer', footerDefault, keepOr(footerDefault, required('The name')));
+  const year = await prompter.askUntil<number | 'current'>('Year after the ©: a year, or current', String(settings.footer.year), (answer) => {
+    if (answer === KEEP) return { value: settings.footer.year };
+    if (answer === 'current') return { value: 'current' };
+    return whole(1900, 2200)(answer);
+  });
+  const home = settings.pages.home;
+  const title = await prompter.askUntil("Home page's title (browser tab, search results)", home.title, keepOr(home.title, required('The title')));
+  const heading = await prompter.askUntil("Home page's heading", home.heading ?? home.title, keepOr(home.heading ?? home.title, required('The heading')));
+  return { ...settings, siteName, logoText, footer: { name: footerName, year }, pages: { ...settings.pages, home: { ...home, title, heading } } };
+}
+
+async function askForSections(prompter: Prompter, settings: SiteSettings): Promise<Sections> {
+  prompter.say("\nThe demo's sections of the home page (n removes them; you can add your own later with the CLI):");
+  return {
+    ads: await prompter.askUntil('  Keep the sponsored GPU cards? (y/n)', 'y', yesOr(true)),
+    trending: await prompter.askUntil('  Keep the trending members? (y/n)', 'y', yesOr(true)),
+    notices: await prompter.askUntil('  Keep the notices? (y/n)', 'y', yesOr(true)),
+    genAiColumn: await prompter.askUntil('  Keep the Gen AI column on wide screens? (y/n)', shownYes(settings.genAiColumn), yesOr(settings.genAiColumn)),
+  };
+}
+
+/** The card, the site and the demo, as the owner answered for them. */
+async function askForEverything(prompter: Prompter, current: SiteProfile, settings: SiteSettings): Promise<SetupAnswers> {
+  const { profile, photo } = await askForProfile(prompter, current);
+  prompter.say('\nYour CV: the profile card offers it for download. Visitors can also write to you from the card and your projects (atelier messages list).');
+  const cv = await prompter.askUntil(`  A PDF of your CV (Enter keeps ${current.cv ? 'the current one' : 'none'}${current.cv ? `, ${REMOVE} removes it` : ''})`, undefined, cvFile);
+  const site = await askForSite(prompter, settings, { was: current.ownerName, is: profile.ownerName });
+  const sections = await askForSections(prompter, settings);
+  prompter.say('');
+  const project = (await prompter.askUntil('Add a project of yours now? (y/n)', 'n', yesOr(false))) ? await askForProject(prompter) : undefined;
+  prompter.say("\nThe demo's own content: the stand-in's career, patents, projects, GPU ads, notice, trending people, gallery and exhibit pictures.");
+  const remove = await prompter.askUntil('  Remove it now? (y/n)', 'n', yesOr(false));
+  const members = remove && (await prompter.askUntil("  And the demo's Matrix Network members and their posts? (y/n)", 'n', yesOr(false)));
+  return { profile, photo, cv, settings: { ...site, genAiColumn: sections.genAiColumn }, sections, project, demo: { remove, members } };
+}
+
 function summaryOf(profile: SiteProfile, photo: string | undefined): string {
   return renderRecord([
     ['name', profile.ownerName],
@@ -158,21 +245,76 @@ function summaryOf(profile: SiteProfile, photo: string | undefined): string {
   ]);
 }
 
+function siteSummaryOf(answers: SetupAnswers): string {
+  const { settings, sections, cv, project, demo } = answers;
+  const dropped = (['ads', 'trending', 'notices'] as const).filter((section) => !sections[section]);
+  return renderRecord([
+    ['cv', cv === null ? '(removed)' : cv ? `${cv} (to upload)` : (answers.profile.cv ?? '(none)')],
+    ['site name', `${settings.siteName} (logo: ${settings.logoText})`],
+    ['footer', `© ${settings.footer.year === 'current' ? 'this year' : settings.footer.year} ${settings.footer.name}`],
+    ['home page', `${settings.pages.home.title}\n${settings.pages.home.heading ?? ''}`],
+    ['sections', [dropped.length > 0 ? `remove: ${dropped.join(', ')}` : 'keep the ads, trending and notices', `Gen AI column: ${sections.genAiColumn ? 'shown' : 'hidden'}`].join('\n')],
+    ['project', project ? `${String(project.fields.title)} (/project/${String(project.fields.slug)})` : '(none)'],
+    ['demo content', demo.remove ? `remove${demo.members ? ', with its Matrix Network members' : ''}` : 'keep'],
+  ]);
+}
+
+/** Writes what the owner said yes to, the card first: if the site refuses a field, nothing has changed yet. */
+async function save(client: ApiClient, answers: SetupAnswers): Promise<string[]> {
+  const done: string[] = [];
+  await client.put('/admin/content/site', { json: answers.profile });
+  done.push('the profile card');
+  if (answers.photo) {
+    await sendPhoto(client, answers.photo);
+    done.push('its photo');
+  }
+  if (answers.cv === null && answers.profile.cv) {
+    await client.delete('/admin/content/site/cv');
+    done.push('removed the CV');
+  } else if (answers.cv) {
+    const form = new FormData();
+    form.set('cv', new Blob([fs.readFileSync(answers.cv)], { type: 'application/pdf' }), path.basename(answers.cv));
+    await client.post('/admin/content/site/cv', { form, timeoutMs: 120_000 });
+    done.push('the CV');
+  }
+  await client.put('/admin/content/settings', { json: answers.settings });
+  done.push("the site's name and home page");
+  for (const section of ['ads', 'trending', 'notices'] as const) {
+    if (answers.sections[section]) continue;
+    const route = `/admin/content/${section}` as const;
+    const { body: items } = await client.get(route);
+    for (const item of items as Array<{ slug?: string; id?: string; _id?: string }>) {
+      await client.delete(`/admin/content/${section}/{id}`, { path: { id: String(item.slug ?? item.id ?? item._id) } });
+    }
+    done.push(`removed the ${section === 'ads' ? 'GPU ads' : section}`);
+  }
+  if (answers.project) {
+    const project = await addProject(client, answers.project);
+    done.push(`the project /project/${String(project.slug)}`);
+  }
+  if (answers.demo.remove) {
+    await removeDemo(client, answers.demo.members);
+    done.push(`removed the demo's content${answers.demo.members ? ' and members' : ''}`);
+  }
+  return done;
+}
+
 async function setup(command: Command, clientFor: ClientFor): Promise<void> {
   const client = clientFor(command);
-  const { body: current } = await client.get('/admin/content/site');
+  const [{ body: current }, { body: settings }] = await Promise.all([client.get('/admin/content/site'), client.get('/admin/content/settings')]);
   const prompter = new Prompter();
   try {
-    const { profile, photo } = await askForProfile(prompter, current);
-    prompter.say(`\n${summaryOf(profile, photo)}`);
+    const answers = await askForEverything(prompter, current, settings);
+    prompter.say(`\n${summaryOf(answers.profile, answers.photo)}\n${siteSummaryOf(answers)}`);
     if (!(await prompter.askUntil('Save this to the site? (y/n)', 'y', keepOr(true, yesOrNo)))) {
       print('Nothing was saved');
       return;
     }
-    // The card first: if the site refuses a field, nothing has changed yet, photo included.
-    await client.put('/admin/content/site', { json: profile });
-    if (photo) await sendPhoto(client, photo);
-    print(`Saved the profile card${photo ? ' and its photo' : ''}`);
+    const done = await save(client, answers).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+      throw new CliError(`the site refused a part of it: ${error.message}; what came before it was saved, run atelier setup again`);
+    });
+    print(`Saved ${done.join(', ')}`);
   } finally {
     prompter.close();
   }
@@ -192,7 +334,9 @@ async function sendPhoto(client: ApiClient, file: string): Promise<void> {
 export function registerSetupCommand(program: Command, clientFor: ClientFor, examples: Examples): void {
   program
     .command('setup')
-    .description("set up the home page's profile card step by step: name, headline, photo, years per skill area, patents, links, availability")
+    .description(
+      "make the site yours step by step: the profile card (name, headline, photo, skills, patents, links, availability), your CV, the site's name and home page, which demo sections to keep, a first project, and removing the demo's content",
+    )
     .addHelpText('after', examples('atelier setup', 'atelier setup < answers.txt  # one answer per line, as a script'))
     .action((_options: unknown, command: Command) => setup(command, clientFor));
 }
