@@ -281,15 +281,16 @@ describe('/ (home)', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('status', { name: 'Loading trending members' })).not.toBeInTheDocument();
   });
 
-  it('draws no empty section: no career, projects, patents, ads, notice or note heading when the owner has none', async () => {
+  it('draws no empty section: no career, projects, patents, ads, notice, note or Gen AI heading when the owner has none', async () => {
     const profile = { ...siteContent.profile, patents: [], skills: [], moreToCome: undefined };
     vi.mocked(contentApi.site).mockResolvedValue({ ...siteContent, profile, career: [], projects: [], ads: [], notices: [] });
     vi.mocked(contentApi.trending).mockResolvedValue([]);
+    vi.mocked(contentApi.gallery).mockResolvedValue([]);
     await openHome();
     const card = await screen.findByRole('heading', { level: 2, name: profile.ownerName });
     expect(card).toBeInTheDocument();
     for (const heading of ['Patents', 'Years of experience']) expect(screen.queryByText(heading)).not.toBeInTheDocument();
-    for (const region of ['Career Highlights', 'Projects', 'Sponsored', 'Under construction', 'Trending on Matrix Network']) {
+    for (const region of ['Career Highlights', 'Projects', 'Sponsored', 'Under construction', 'Trending on Matrix Network', 'Gen AI']) {
       expect(screen.queryByRole('region', { name: region })).not.toBeInTheDocument();
     }
     expect(screen.queryByText(siteContent.profile.moreToCome ?? '')).not.toBeInTheDocument();

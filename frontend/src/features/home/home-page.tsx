@@ -76,7 +76,9 @@ export default function HomePage() {
   // The content renders as a transition: React builds the long page in short slices, so the main
   // thread stays free for input (Lighthouse's total blocking time) while the skeletons stay up.
   const site = useDeferredValue(useContent(contentApi.site));
-  const { genAiColumn } = useSiteSettings();
+  const gallery = useContent(contentApi.gallery);
+  // The owner's choice, and a gallery to show: an empty one draws no column (no heading over nothing).
+  const genAiColumn = useSiteSettings().genAiColumn && !(gallery.status === 'ready' && gallery.data.length === 0);
 
   return (
     <Box sx={{ p: { xs: '1.5rem 4%', lg: '2rem 4%' } }}>
