@@ -324,11 +324,12 @@ describe('site content API', () => {
 
     it('shows a notice through its hideAfter day (UTC) and hides it after; a profile may leave out its "more to come" note', async () => {
       const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-      const shown = await answer<Notice>('post', '/notices', 201, { text: 'Open until today', dateLabel: 'Today', hideAfter: day(0) });
+      const shown = await answer<Notice>('post', '/notices', 201, { text: 'Open until today', dateLabel: 'Today', title: 'Open house', hideAfter: day(0) });
       const hidden = await answer<Notice>('post', '/notices', 201, { text: 'Ended yesterday', dateLabel: 'Yesterday', hideAfter: day(-1) });
       expect(hidden.hideAfter).toBe(day(-1));
       const texts = (await get<SiteContent>('/api/content/site')).notices.map((notice) => notice.text);
       expect(texts).toContain('Open until today');
+      expect((await get<SiteContent>('/api/content/site')).notices.find((notice) => notice.id === shown.id)?.title).toBe('Open house');
       expect(texts).not.toContain('Ended yesterday');
       // The owner still sees and manages both.
       expect((await answer<Notice[]>('get', '/notices', 200)).map((notice) => notice.id)).toEqual(expect.arrayContaining([shown.id, hidden.id]));

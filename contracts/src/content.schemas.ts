@@ -160,6 +160,8 @@ export const noticeSchema = z
     text: z.string(),
     /** e.g. 'May, 2025' */
     dateLabel: z.string(),
+    /** Its heading; absent: "Under construction". */
+    title: z.string().optional(),
     /** The last day (YYYY-MM-DD, UTC) the notice shows; absent: it shows until removed. */
     hideAfter: z.string().optional(),
   })

@@ -106,6 +106,7 @@ export const CONTENT_NOUNS: Noun[] = [
     fields: [
       { name: 'text', required: true, about: 'what it says' },
       { name: 'dateLabel', required: true, about: 'the date it names, e.g. "May, 2025"' },
+      { name: 'title', about: 'its heading (default: "Under construction"); null clears it' },
       { name: 'hideAfter', about: 'the last day it shows, YYYY-MM-DD (UTC); null: until removed' },
     ],
     answerOnly: ['id'],

@@ -1593,6 +1593,7 @@ export interface components {
             id: string;
             text: string;
             dateLabel: string;
+            title?: string;
             hideAfter?: string;
         };
         PageText: {
@@ -3876,6 +3877,8 @@ export interface operations {
                     text: string;
                     dateLabel: string;
                     /** @default null */
+                    title?: string | null;
+                    /** @default null */
                     hideAfter?: string | null;
                 };
             };
@@ -3991,6 +3994,7 @@ export interface operations {
                 "application/json": {
                     text?: string;
                     dateLabel?: string;
+                    title?: string | null;
                     hideAfter?: string | null;
                 };
             };

@@ -8,6 +8,8 @@ export const notices = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     text: text('text').notNull(),
     dateLabel: text('date_label').notNull(),
+    /** Its heading; null: "Under construction", as the demo's. */
+    title: text('title'),
     /** The last day it shows (UTC); null: until removed. */
     hideAfter: date('hide_after', { mode: 'string' }),
     ...orderColumns(),

@@ -209,6 +209,8 @@ const day = requiredText(10).refine((value) => {
 const noticeFields = {
   text: requiredText(1000),
   dateLabel: requiredText(60),
+  /** Its heading; null: "Under construction". */
+  title: requiredText(120).nullable(),
   /** The last day it shows (UTC); null shows it until it is removed. */
   hideAfter: day.nullable(),
 };
@@ -295,7 +297,7 @@ export const createBodies = {
       page: page ?? { title: project.title, subtitle: `${project.role}, ${project.period}`, blocks: [{ kind: 'text' as const, paragraphs: [project.narrative] }] },
     })),
   ads: z.strictObject({ slug, ...adFields, pageTitle: adFields.pageTitle.default(null), pageDescription: adFields.pageDescription.default(null) }),
-  notices: z.strictObject({ ...noticeFields, hideAfter: noticeFields.hideAfter.default(null) }),
+  notices: z.strictObject({ ...noticeFields, title: noticeFields.title.default(null), hideAfter: noticeFields.hideAfter.default(null) }),
   gallery: z.strictObject({ ...galleryFields, video: galleryFields.video.default(null), contentHash: contentHash.default(null) }),
   exhibit: z.strictObject(exhibitFields),
   resources: z

@@ -61,10 +61,11 @@ export const toGpuAd = ({ slug, image, imageAlt, title, domain, tagline, url, de
   ...(pageDescription === null ? {} : { pageDescription }),
 });
 
-export const toNotice = ({ id, text, dateLabel, hideAfter }: RowOf<'notices'>): Notice => ({
+export const toNotice = ({ id, text, dateLabel, title, hideAfter }: RowOf<'notices'>): Notice => ({
   id,
   text,
   dateLabel,
+  ...(title === null ? {} : { title }),
   ...(hideAfter === null ? {} : { hideAfter }),
 });
 

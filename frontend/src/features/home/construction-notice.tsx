@@ -5,7 +5,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ShowcaseSurface } from '../../components/showcase-surface';
 
-/** The construction-area notice: when the work in progress will be done. */
+/** A notice of the owner's, such as the demo's construction-area note: when the work in progress will be done. */
+/** A notice's heading unless it has its own. */
+export const NOTICE_TITLE = 'Under construction';
+
 export function ConstructionNotice({ notice }: { notice: Notice }) {
   const headingId = useId();
   // The owner may write the date into the sentence or leave it to the date field.
@@ -15,7 +18,7 @@ export function ConstructionNotice({ notice }: { notice: Notice }) {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: '0.5rem', mb: '0.5rem' }}>
         <Construction aria-hidden sx={{ color: 'warning.main' }} />
         <Typography id={headingId} variant="h4" component="h2">
-          Under construction
+          {notice.title ?? NOTICE_TITLE}
         </Typography>
       </Box>
       <Typography>{text}</Typography>

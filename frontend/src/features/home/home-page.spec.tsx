@@ -267,6 +267,13 @@ describe('/ (home)', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('region', { name: 'Projects' })).not.toBeInTheDocument();
   });
 
+  it("titles a notice with its own heading, or 'Under construction' as the demo's", async () => {
+    vi.mocked(contentApi.site).mockResolvedValue({ ...siteContent, notices: [{ id: 'n1', text: 'Talks all week', dateLabel: 'December', title: 'Open house' }, ...siteContent.notices] });
+    await openHome();
+    expect(region('Open house')).toHaveTextContent('Talks all week December');
+    expect(region('Under construction')).toBeInTheDocument();
+  });
+
   it('shows the notice date once when the notice text already names it', async () => {
     const text = 'Construction area: work on this feature will be complete in May, 2025.';
     vi.mocked(contentApi.site).mockResolvedValue({ ...siteContent, notices: [{ id: 'n1', text, dateLabel: 'May, 2025' }] });
