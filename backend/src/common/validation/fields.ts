@@ -24,3 +24,9 @@ export const emailField = (max: number) =>
     .transform((email) => email.toLowerCase());
 
 export const uuidParam = (what: string) => z.uuid(`must be ${what} id`);
+
+/** A list's `?limit=`: a whole number from 1 to maxLimit, defaultLimit when absent. */
+export const listLimit = ({ maxLimit, defaultLimit }: { maxLimit: number; defaultLimit: number }) => {
+  const between = `must be between 1 and ${maxLimit}`;
+  return z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, between).max(maxLimit, between).default(defaultLimit);
+};

@@ -1,9 +1,7 @@
 // Request schemas of contact messages: strict (unknown fields are refused), every string bounded.
 import { ADMIN_MESSAGE_LIST as LIST, CONTACT_LIMITS } from '@atelier/contracts';
 import { z } from 'zod';
-import { emailField, requiredText, uuidParam } from '../../common/validation/fields';
-
-const between = `must be between 1 and ${LIST.maxLimit}`;
+import { emailField, listLimit, requiredText, uuidParam } from '../../common/validation/fields';
 
 export const contactBody = z.strictObject({
   // The name becomes the mail's subject and Reply-To name: one line.
@@ -16,12 +14,7 @@ export const contactBody = z.strictObject({
 export type ContactBody = z.output<typeof contactBody>;
 
 export const adminMessageListQuery = z.strictObject({
-  limit: z.coerce
-    .number({ message: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, between)
-    .max(LIST.maxLimit, between)
-    .default(LIST.defaultLimit),
+  limit: listLimit(LIST),
 });
 export type AdminMessageListQuery = z.output<typeof adminMessageListQuery>;
 

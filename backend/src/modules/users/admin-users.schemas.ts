@@ -1,7 +1,6 @@
 import { ADMIN_MEMBER_LIST as LIST } from '@atelier/contracts';
 import { z } from 'zod';
-
-const between = `must be between 1 and ${LIST.maxLimit}`;
+import { listLimit } from '../../common/validation/fields';
 
 export const adminMemberListQuery = z.strictObject({
   q: z
@@ -9,11 +8,6 @@ export const adminMemberListQuery = z.strictObject({
     .trim()
     .max(LIST.maxQuery, `must be at most ${LIST.maxQuery} characters`)
     .optional(),
-  limit: z.coerce
-    .number({ message: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, between)
-    .max(LIST.maxLimit, between)
-    .default(LIST.defaultLimit),
+  limit: listLimit(LIST),
 });
 export type AdminMemberListQuery = z.output<typeof adminMemberListQuery>;
