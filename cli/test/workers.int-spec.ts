@@ -121,7 +121,7 @@ describe('atelier login and workers (built) against a real backend', () => {
       await cli(['workers', 'remove', worker.id]);
     });
 
-    it('disable and enable switch the worker, show prints it, remove unregisters it', async () => {
+    it('disable and enable switch the worker, show prints it, update changes it, remove unregisters it', async () => {
       const worker = JSON.parse(
         (await cli(['workers', 'register', '--name', 'spare', '--kind', 'comfyui', '--url', 'http://127.0.0.1:9', '--gpu', 'RTX 3090', '--no-check', '--json'])).stdout,
       ) as GpuWorker;
@@ -133,7 +133,16 @@ describe('atelier login and workers (built) against a real backend', () => {
       expect(show.stdout).toMatch(/Name\s*│\s*spare/);
       expect(show.stdout).toMatch(/Enabled\s*│\s*yes/);
 
-      expect((await cli(['workers', 'remove', worker.id])).stdout).toBe(`Worker ${worker.id} removed\n`);
+      // update: what register set, changed field by field; "" clears a checkpoint; add is register's other name.
+      const updated = await cli(['workers', 'update', worker.id, '--gpu', 'RTX 4090', '--concurrency', '2', '--checkpoint', 'sd_xl_base_1.0.safetensors', '--json']);
+      expect(updated).toMatchObject({ exitCode: 0, stderr: '' });
+      expect(JSON.parse(updated.stdout)).toMatchObject({ name: 'spare', gpu: 'RTX 4090', concurrency: 2, checkpoint: 'sd_xl_base_1.0.safetensors' });
+      expect(JSON.parse((await cli(['workers', 'update', worker.id, '--checkpoint', '', '--json'])).stdout)).toMatchObject({ checkpoint: null });
+      expect(await cli(['workers', 'update', worker.id])).toMatchObject({ exitCode: 2, stderr: expect.stringMatching(/^atelier: nothing to change: give --name/) });
+      const added = await cli(['workers', 'add', '--name', 'spare-2', '--kind', 'a1111', '--url', 'http://127.0.0.1:9', '--gpu', 'RTX 3090', '--no-check', '--json']);
+      expect(added).toMatchObject({ exitCode: 0, stderr: '' });
+
+      for (const id of [worker.id, (JSON.parse(added.stdout) as GpuWorker).id]) expect((await cli(['workers', 'remove', id])).stdout).toBe(`Worker ${id} removed\n`);
       expect((await workersJson()).some((each) => each.id === worker.id)).toBe(false);
     });
 
@@ -204,7 +213,7 @@ describe('atelier login and workers (built) against a real backend', () => {
     });
 
     it('every workers command has --help with an example', async () => {
-      for (const name of ['register', 'list', 'show', 'enable', 'disable', 'remove', 'test']) {
+      for (const name of ['register', 'list', 'show', 'update', 'enable', 'disable', 'remove', 'test']) {
         const run = await cli(['workers', name, '--help']);
         expect(run.exitCode).toBe(0);
         expect(run.stdout).toContain(`$ atelier workers ${name}`);

@@ -1,6 +1,7 @@
 import { RUNPOD_IMAGES, WORKER_KINDS, type GpuWorker } from '@atelier/contracts';
 import { Option, type Command } from 'commander';
 import { ApiError, type JsonBody } from '../api-client';
+import { CliError, EXIT_USAGE } from '../cli-error';
 import { readJsonFile } from '../json-file';
 import { print, printResult, renderRecord, renderTable, type Cell } from '../output';
 import { wholeNumber, type ClientFor, type Examples } from './command-kit';
@@ -25,7 +26,8 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
 
   workers
     .command('register')
-    .description('register a worker; the API checks that it answers before saving it, unless --no-check')
+    .alias('add')
+    .description('register a worker (also: add); the API checks that it answers before saving it, unless --no-check')
     .requiredOption('--name <name>', 'a name of your choosing, unique')
     .addOption(new Option('--kind <kind>', 'what the worker runs').choices(WORKER_KINDS).makeOptionMandatory())
     .requiredOption('--url <url>', 'where it answers (for RunPod: https://api.runpod.ai/v2/<endpoint id>)')
@@ -124,6 +126,38 @@ export function registerWorkerCommands(program: Command, clientFor: ClientFor, e
         print(`Worker ${worker.name} (${worker.id}) ${enabled ? 'enabled' : 'disabled'}`);
       });
   }
+
+  workers
+    .command('update <id>')
+    .description("change a worker's name, address, GPU label, credentials, concurrency, checkpoint or RunPod image")
+    .option('--name <name>', 'a new name, unique')
+    .option('--url <url>', 'where it answers now')
+    .option('--gpu <label>', 'the GPU shown on the generator pages')
+    .option('--api-key <key>', 'new credentials; "" removes them')
+    .option('--concurrency <n>', 'jobs it runs at once', wholeNumber(1))
+    .option('--checkpoint <file>', 'ComfyUI: the checkpoint to load; "" uses the first one installed')
+    .addOption(new Option('--runpod-image <image>', 'RunPod: the worker image the endpoint runs').choices(RUNPOD_IMAGES))
+    .option('--input-template <file>', 'RunPod custom image: a JSON file with the input; "" removes it')
+    .option('--json', 'print the changed worker as JSON')
+    .addHelpText('after', examples('atelier workers update 3f2b… --gpu "RTX 4090" --concurrency 2', 'atelier workers update 3f2b… --api-key ""'))
+    .action(async (id: string, options: Partial<Omit<RegisterOptions, 'kind' | 'check'>>, command: Command) => {
+      // "" clears what may be cleared: credentials, the checkpoint, the input template.
+      const cleared = <T>(value: string | undefined, read: (value: string) => T) => (value === undefined ? undefined : value === '' ? null : read(value));
+      const changes: JsonBody<'/admin/workers/{id}', 'patch'> = {
+        name: options.name,
+        url: options.url,
+        gpu: options.gpu,
+        apiKey: cleared(options.apiKey, (key) => key),
+        concurrency: options.concurrency,
+        checkpoint: cleared(options.checkpoint, (file) => file),
+        runpodImage: options.runpodImage,
+        inputTemplate: cleared(options.inputTemplate, (file) => readJsonFile(file, 'expected the JSON object RunPod passes to the handler as input') as Record<string, unknown>),
+      };
+      const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+      if (Object.keys(given).length === 0) throw new CliError('nothing to change: give --name, --url, --gpu, --api-key, --concurrency, --checkpoint, --runpod-image or --input-template', EXIT_USAGE);
+      const { body: worker } = await clientFor(command).patch('/admin/workers/{id}', { path: { id }, json: given as typeof changes });
+      printResult(worker, options, () => `Updated worker ${worker.name} (${worker.id})\n${renderWorker(worker)}`);
+    });
 
   workers
     .command('remove <id>')
