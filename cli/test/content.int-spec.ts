@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startBackend, type BackendProcess } from './helpers/backend-process';
-import { runCli } from './helpers/built-cli';
+import { REPO_ROOT, runCli } from './helpers/built-cli';
 import { requireBuilds, tempDirPerTest } from './helpers/cli-spec';
 
 const ADMIN_TOKEN = 'cli-content-admin-token-0123456789';
@@ -112,6 +112,17 @@ describe('atelier content commands (built) against a real backend', () => {
 
     await ok('site', 'import', exported);
     expect((await api<{ profile: Item }>('/content/site')).profile.ownerName).toBe('Alex Morgan');
+
+    // The photo and the CV come from disk, with the fields or alone.
+    const cv = path.join(dir(), 'cv.pdf');
+    fs.writeFileSync(cv, '%PDF-1.4\n%%EOF\n');
+    const photo = path.join(REPO_ROOT, 'backend/assets/videos/sample-clip.jpg');
+    const saved = JSON.parse(await ok('site', 'update', '--set', 'headline=Engines', '--image', photo, '--cv', cv, '--json')) as Item;
+    expect(saved).toMatchObject({ headline: 'Engines', photo: expect.stringMatching(/^\/assets\/img\/profile-[0-9a-f]{32}\.jpg$/), cv: expect.stringMatching(/\/cv\.pdf$/) });
+    expect((await api<{ profile: Item }>('/content/site')).profile).toMatchObject({ headline: 'Engines', photo: saved.photo, cv: saved.cv });
+    const refused = await cli('site', 'update', '--image', cv);
+    expect(refused).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/^atelier: the site refused the photo .*cv\.pdf: /) });
+    await ok('site', 'import', exported);
   });
 
   it('every content command has --help with an example; add and update list the fields and say which add needs', async () => {

@@ -1,12 +1,13 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { SITE_PAGE_KEYS } from '@atelier/contracts';
 import type { Command } from 'commander';
-import type { JsonBody } from '../api-client';
+import { ApiError, type ApiClient, type JsonBody } from '../api-client';
 import { CliError, EXIT_USAGE } from '../cli-error';
 import { print, printResult, renderJson, renderRecord } from '../output';
 import { readJsonFile } from '../json-file';
 import { fieldsHelp, givenFields, type FieldDoc, type Item } from './content-fields';
-import { registerSiteCvCommand } from './site-cv';
+import { registerSiteCvCommand, sendCv } from './site-cv';
 import type { ClientFor, Examples } from './command-kit';
 
 // The site's two documents, each one object replaced whole: `site` (the home page's profile card)
@@ -35,14 +36,14 @@ const DOCUMENTS: ContentDocument[] = [
       { name: 'ownerName', about: 'your name' },
       { name: 'headline', about: 'the line under it' },
       { name: 'summary', about: 'a few sentences about you' },
-      { name: 'photo', about: 'your photo: `atelier setup` uploads one from your disk' },
+      { name: 'photo', about: 'your photo: give --image FILE (a JPEG or PNG from your disk)' },
       { name: 'photoAlt', about: 'what the photo shows' },
       { name: 'skills', about: '[{"name":"Python","years":8}]: years per skill area ([] draws none)' },
       { name: 'patents', about: '[{"title":"...","year":2020,"number":"US ...","url":"https://..."}] ([] draws none)' },
       { name: 'availability', about: '["Open to contract work", ...]' },
       { name: 'links', about: '[{"label":"GitHub","url":"https://github.com/you"}]: your profiles and code' },
       { name: 'moreToCome', about: 'a note under your projects ("" draws none)' },
-      { name: 'cv', about: 'your CV: `atelier site cv ./cv.pdf` uploads one' },
+      { name: 'cv', about: 'your CV: give --cv FILE.pdf, or use atelier site cv ./cv.pdf / site cv --remove' },
     ],
     examples: ['atelier site update --set ownerName="Ada Lovelace" --set headline="ML Engineer"', "atelier site update --set 'patents=[]'"],
   },
@@ -71,8 +72,26 @@ const DOCUMENTS: ContentDocument[] = [
   },
 ];
 
+/** Uploads a JPEG or PNG from disk as the profile card's photo (re-encoded by the site, at most 720 px). */
+export async function sendPhoto(client: ApiClient, file: string): Promise<void> {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (error) {
+    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  const form = new FormData();
+  form.set('picture', new Blob([bytes]), path.basename(file));
+  try {
+    await client.post('/admin/content/site/photo', { form });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    throw new CliError(`the site refused the photo ${file}: ${error.message}`);
+  }
+}
+
 function registerDocument(program: Command, document: ContentDocument, clientFor: ClientFor, examples: Examples): Command {
-  const { name, path, what } = document;
+  const { name, path: route, what } = document;
   const group = program
     .command(name)
     .description(`${what}: show, update, export, import`)
@@ -84,23 +103,32 @@ function registerDocument(program: Command, document: ContentDocument, clientFor
     .option('--json', 'print it as JSON (update --file - takes it back)')
     .addHelpText('after', examples(`atelier ${name} show`, `atelier ${name} show --json > ${name}.json`))
     .action(async (options: { json?: boolean }, command: Command) => {
-      const { body } = await clientFor(command).get(path);
+      const { body } = await clientFor(command).get(route);
       printResult(body, options, () => renderRecord(Object.entries(body as Item).map(([field, value]) => [field, typeof value === 'string' ? value : JSON.stringify(value)])));
     });
 
-  group
+  const update = group
     .command('update')
     .description(`change some fields of ${what}`)
     .option('--file <file>', "fields to change as one JSON object ('-' reads stdin; what show --json prints)")
     .option('--set <field=value>', 'a field to change (repeatable); a.b=value changes a field inside an object', (value: string, previous: string[]) => [...previous, value], [])
-    .option('--json', `print ${what} as saved, as JSON`)
+    .option('--json', `print ${what} as saved, as JSON`);
+  if (name === 'site') update.option('--image <file>', 'your photo from disk (JPEG or PNG)').option('--cv <file.pdf>', 'your CV from disk, which the card offers for download');
+  update
     .addHelpText('after', fieldsHelp(document.fields) + examples(...document.examples, `atelier ${name} update --file ${name}.json`))
-    .action(async (options: { file?: string; set: string[]; json?: boolean }, command: Command) => {
+    .action(async (options: { file?: string; set: string[]; json?: boolean; image?: string; cv?: string }, command: Command) => {
       const client = clientFor(command);
-      const { body: current } = await client.get(path);
+      const { body: current } = await client.get(route);
       const changes = givenFields(options, current as Item);
-      if (Object.keys(changes).length === 0) throw new CliError(`nothing to change: give --set field=value or --file FILE (atelier ${name} update --help lists the fields)`, EXIT_USAGE);
-      const { body: saved } = await client.put(path, { json: { ...(current as Item), ...changes } as JsonBody<DocumentPath, 'put'> });
+      const files = options.image !== undefined || options.cv !== undefined;
+      if (Object.keys(changes).length === 0 && !files) {
+        throw new CliError(`nothing to change: give --set field=value or --file FILE (atelier ${name} update --help lists the fields)`, EXIT_USAGE);
+      }
+      // The fields first: if the site refuses one, no file has been sent.
+      let { body: saved } = Object.keys(changes).length > 0 ? await client.put(route, { json: { ...(current as Item), ...changes } as JsonBody<DocumentPath, 'put'> }) : { body: current };
+      if (options.image !== undefined) await sendPhoto(client, options.image);
+      if (options.cv !== undefined) await sendCv(client, options.cv);
+      if (files) saved = (await client.get(route)).body;
       printResult(saved, options, () => `Updated ${what}`);
     });
 
@@ -110,7 +138,7 @@ function registerDocument(program: Command, document: ContentDocument, clientFor
     .option('--output <file>', 'where to write it (default: standard output)')
     .addHelpText('after', examples(`atelier ${name} export --output ${name}.json`))
     .action(async (options: { output?: string }, command: Command) => {
-      const { body } = await clientFor(command).get(path);
+      const { body } = await clientFor(command).get(route);
       const manifest = { atelier: 'content', version: 1, collection: name, [name === 'site' ? 'profile' : 'settings']: body };
       if (options.output === undefined) return print(renderJson(manifest));
       fs.writeFileSync(options.output, `${renderJson(manifest)}\n`);
@@ -127,7 +155,7 @@ function registerDocument(program: Command, document: ContentDocument, clientFor
       if (value?.atelier !== 'content' || value.collection !== name || typeof value[field] !== 'object') {
         throw new CliError(`${file} is not an atelier ${name} export (write one with atelier ${name} export)`);
       }
-      await clientFor(command).put(path, { json: value[field] as JsonBody<DocumentPath, 'put'> });
+      await clientFor(command).put(route, { json: value[field] as JsonBody<DocumentPath, 'put'> });
       print(`Imported ${what} from ${file}`);
     });
   return group;

@@ -8,7 +8,9 @@ import { print, renderRecord } from '../output';
 import { Prompter, type Parse } from '../prompter';
 import type { ClientFor, Examples } from './command-kit';
 import { addProject } from './content';
+import { sendPhoto } from './content-documents';
 import { removeDemo } from './demo';
+import { sendCv } from './site-cv';
 import { askForProject, type ProjectAnswers } from './project-questions';
 
 // `atelier setup`: the owner's first step after installing. It walks the whole site: the profile
@@ -272,9 +274,7 @@ async function save(client: ApiClient, answers: SetupAnswers): Promise<string[]>
     await client.delete('/admin/content/site/cv');
     done.push('removed the CV');
   } else if (answers.cv) {
-    const form = new FormData();
-    form.set('cv', new Blob([fs.readFileSync(answers.cv)], { type: 'application/pdf' }), path.basename(answers.cv));
-    await client.post('/admin/content/site/cv', { form, timeoutMs: 120_000 });
+    await sendCv(client, answers.cv);
     done.push('the CV');
   }
   await client.put('/admin/content/settings', { json: answers.settings });
@@ -317,17 +317,6 @@ async function setup(command: Command, clientFor: ClientFor): Promise<void> {
     print(`Saved ${done.join(', ')}`);
   } finally {
     prompter.close();
-  }
-}
-
-async function sendPhoto(client: ApiClient, file: string): Promise<void> {
-  const form = new FormData();
-  form.set('picture', new Blob([fs.readFileSync(file)]), path.basename(file));
-  try {
-    await client.post('/admin/content/site/photo', { form });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    throw new CliError(`saved the profile card, but the site refused the photo: ${error.message}; run atelier setup again with another picture`);
   }
 }
 

@@ -1,6 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { SiteProfile } from '@atelier/contracts';
 import type { Command } from 'commander';
+import type { ApiClient } from '../api-client';
 import { CliError, EXIT_USAGE } from '../cli-error';
 import { printResult } from '../output';
 import type { ClientFor, Examples } from './command-kit';
@@ -20,6 +22,14 @@ function readPdf(file: string): Buffer {
   return bytes;
 }
 
+/** Uploads a PDF from disk as the CV the profile card offers; answers the card. */
+export async function sendCv(client: ApiClient, file: string): Promise<SiteProfile> {
+  const form = new FormData();
+  // The site names the download after the file: `Ada Lovelace CV.pdf` is saved as Ada-Lovelace-CV.pdf.
+  form.set('cv', new Blob([readPdf(file)], { type: 'application/pdf' }), path.basename(file));
+  return (await client.post('/admin/content/site/cv', { form, timeoutMs: UPLOAD_TIMEOUT_MS })).body;
+}
+
 /** `atelier site cv <file>` and `atelier site cv --remove`: the CV the profile card offers for download. Registered under `site`. */
 export function registerSiteCvCommand(site: Command, clientFor: ClientFor, examples: Examples): void {
   site
@@ -35,10 +45,7 @@ export function registerSiteCvCommand(site: Command, clientFor: ClientFor, examp
         const { body: profile } = await client.delete('/admin/content/site/cv');
         return printResult(profile, options, () => 'Removed the CV from the profile card');
       }
-      const form = new FormData();
-      // The site names the download after the file: `Ada Lovelace CV.pdf` is saved as Ada-Lovelace-CV.pdf.
-      form.set('cv', new Blob([readPdf(file!)], { type: 'application/pdf' }), path.basename(file!));
-      const { body: profile } = await client.post('/admin/content/site/cv', { form, timeoutMs: UPLOAD_TIMEOUT_MS });
+      const profile = await sendCv(client, file!);
       printResult(profile, options, () => `Uploaded ${file}: the profile card offers it as ${profile.cv}`);
     });
 }
