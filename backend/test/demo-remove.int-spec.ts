@@ -272,7 +272,7 @@ describe('removing the demo content while its pictures are still being drawn (a 
   });
   afterAll(() => t?.close());
 
-  it('draws a pending picture before deleting it, so none is written after the removal', async () => {
+  it('takes a picture not drawn yet out of the queue, so it is never drawn nor written after the removal', async () => {
     const db = t.database.handle.db;
     await runShowcaseSeed(db, t.config.dataDir, { draw: false });
     // Queued as a start queues them; the background drawing starts only after the removal.

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DEMO_CONTENT_KINDS, DEMO_MEMBER_KINDS, type DemoRemoval } from '@atelier/contracts';
 import { APP_CONFIG } from '../../config/config.module';
@@ -73,17 +74,23 @@ export class DemoService {
    * there were. A file that cannot be deleted is logged and not counted: the rows are gone all the same.
    */
   private async deleteFiles(files: readonly string[], dryRun: boolean): Promise<number> {
-    // A first start draws the seed's pictures after it answers: one not drawn yet would be written
-    // after its deletion, so it is drawn first (ahead of the others), and counted as there.
+    // A first start draws the seed's pictures after it answers: one not drawn yet is taken out of the
+    // queue (never drawn, so never written after its deletion), and counted as a file that goes.
     const pending = pendingPicturesFor(this.config.dataDir);
+    const removing = new Set(files.map((file) => path.resolve(file)));
+    const withdrawn = new Set<string>();
     let deleted = 0;
-    for (const file of new Set(files)) {
-      const drawing = pending.whenDrawn(file);
-      if (dryRun && drawing) {
+    for (const file of removing) {
+      if (withdrawn.has(file) || (dryRun && pending.has(file))) {
         deleted += 1;
         continue;
       }
-      await drawing?.catch(() => undefined);
+      const never = dryRun ? [] : ((await pending.withdraw(file, removing)) ?? []);
+      if (never.length > 0) {
+        for (const name of never) withdrawn.add(name);
+        deleted += 1;
+        continue;
+      }
       const present = await fs.stat(file).then(
         (stats) => stats.isFile(),
         () => false,

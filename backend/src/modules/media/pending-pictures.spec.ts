@@ -139,6 +139,26 @@ describe('PendingPictures', () => {
     warn.mockRestore();
   });
 
+  it('withdraws a queued picture whose files are all going (never drawn, counted done), and draws one whose other file is still wanted', async () => {
+    const [gone, kept] = [drawing.picture(dir, 'gone'), drawing.picture(dir, 'kept')];
+    const batch = queue.add([gone, kept]);
+    expect(queue.has(gone.files[1])).toBe(true);
+
+    const removing = new Set([...gone.files, kept.files[1]].map((file) => path.resolve(file)));
+    expect(await queue.withdraw(gone.files[0], removing)).toEqual(gone.files.map((file) => path.resolve(file)));
+    expect(queue.has(gone.files[1])).toBe(false);
+    // kept's picture is still wanted (its other file is not going): drawn first, and nothing withdrawn.
+    const keptWithdrawal = queue.withdraw(kept.files[1], removing);
+    await drawing.finish('kept');
+    expect(await keptWithdrawal).toEqual([]);
+    expect(queue.withdraw(kept.files[1], removing)).toBeUndefined();
+
+    batch.drawInBackground();
+    expect(await batch.finished).toEqual({ drawn: 2, failed: 0 });
+    expect(drawing.started).toEqual(['kept']);
+    expect(fs.existsSync(gone.files[0])).toBe(false);
+  });
+
   it('stops: waits for the drawing under way and drops the rest, which fail', async () => {
     const batch = queue.add(['a', 'b'].map((name) => drawing.picture(dir, name)));
     batch.drawInBackground();

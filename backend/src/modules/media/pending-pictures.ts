@@ -126,6 +126,35 @@ export class PendingPictures {
     return entry.written.promise;
   }
 
+  /** Whether `file` is still to be drawn (nothing is started by asking). */
+  has(file: string): boolean {
+    return this.byFile.has(path.resolve(file));
+  }
+
+  /**
+   * For content removed before its pictures were drawn (`atelier demo remove` on a first start):
+   * when `file`'s picture has not started and every file it writes is in `removing`, it is taken out
+   * of the queue and never drawn (it counts as done). Resolves to the files it would have written;
+   * none when it was being drawn or another file of it is still wanted (it is then drawn first, and
+   * the caller deletes what is to go). Undefined when `file` is not pending.
+   */
+  withdraw(file: string, removing: ReadonlySet<string>): Promise<string[]> | undefined {
+    const entry = this.byFile.get(path.resolve(file));
+    if (!entry) return undefined;
+    const queued = this.queue.includes(entry);
+    if (queued && entry.picture.files.every((name) => removing.has(path.resolve(name)))) {
+      this.queue = this.queue.filter((candidate) => candidate !== entry);
+      this.forget(entry);
+      entry.written.settle();
+      entry.done.settle();
+      return Promise.resolve(entry.picture.files.map((name) => path.resolve(name)));
+    }
+    return (this.whenDrawn(file) as Promise<void>).then(
+      () => [],
+      () => [],
+    );
+  }
+
   /** Drops every picture not started yet (they fail as stopped) and waits for the drawings under way. */
   async stop(): Promise<void> {
     const dropped = this.queue;
