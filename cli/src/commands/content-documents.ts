@@ -6,7 +6,7 @@ import { ApiError, type ApiClient, type JsonBody } from '../api-client';
 import { CliError, EXIT_USAGE } from '../cli-error';
 import { print, printResult, renderJson, renderRecord } from '../output';
 import { readJsonFile } from '../json-file';
-import { fieldsHelp, givenFields, type FieldDoc, type Item } from './content-fields';
+import { fieldsHelp, givenFields, readLocalFile, type FieldDoc, type Item } from './content-fields';
 import { registerSiteCvCommand, sendCv } from './site-cv';
 import type { ClientFor, Examples } from './command-kit';
 
@@ -74,14 +74,8 @@ const DOCUMENTS: ContentDocument[] = [
 
 /** Uploads a JPEG or PNG from disk as the profile card's photo (re-encoded by the site, at most 720 px). */
 export async function sendPhoto(client: ApiClient, file: string): Promise<void> {
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(file);
-  } catch (error) {
-    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
-  }
   const form = new FormData();
-  form.set('picture', new Blob([bytes]), path.basename(file));
+  form.set('picture', new Blob([readLocalFile(file)]), path.basename(file));
   try {
     await client.post('/admin/content/site/photo', { form });
   } catch (error) {

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import { CliError, EXIT_USAGE } from '../cli-error';
 import { readJsonFile } from '../json-file';
 
@@ -87,4 +88,13 @@ export function fieldsHelp(fields: readonly FieldDoc[], note?: string): string {
   const width = Math.max(...fields.map((field) => field.name.length)) + 2;
   const lines = fields.map((field) => `  ${`${field.name}${field.required ? '*' : ''}`.padEnd(width)}${field.about}`);
   return `\nFields (* required to add; values are read as JSON when they can be, else as text):\n${lines.join('\n')}\n${note ? `${note}\n` : ''}`;
+}
+
+/** A file of the owner's; one that cannot be read is a clear failure before anything is sent. */
+export function readLocalFile(file: string): Buffer {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
+  }
 }

@@ -6,7 +6,7 @@ import { CliError, EXIT_USAGE } from '../cli-error';
 import { print, printResult, renderJson, renderRecord, renderTable, type Cell } from '../output';
 import { readJsonFile } from '../json-file';
 import { Prompter } from '../prompter';
-import { fieldsHelp, givenFields, reachesInside, withoutAnswerOnly, type Item } from './content-fields';
+import { fieldsHelp, givenFields, reachesInside, readLocalFile, withoutAnswerOnly, type Item } from './content-fields';
 import { CONTENT_NOUNS, type Noun } from './content-nouns';
 import { registerDocumentCommands } from './content-documents';
 import { registerGalleryFileCommands } from './gallery-files';
@@ -51,14 +51,6 @@ function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Item)[key])]));
-}
-
-function readLocalFile(file: string): Buffer {
-  try {
-    return fs.readFileSync(file);
-  } catch (error) {
-    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
-  }
 }
 
 /** Sends a picture or video from the owner's disk; the site checks it and answers the path a field takes. */

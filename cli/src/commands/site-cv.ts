@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SiteProfile } from '@atelier/contracts';
 import type { Command } from 'commander';
@@ -6,18 +5,14 @@ import type { ApiClient } from '../api-client';
 import { CliError, EXIT_USAGE } from '../cli-error';
 import { printResult } from '../output';
 import type { ClientFor, Examples } from './command-kit';
+import { readLocalFile } from './content-fields';
 
 /** A 10 MiB PDF over a slow uplink takes longer than a JSON call's 10 s. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
 /** The PDF's bytes; a file that cannot be read, or is not a PDF, is refused before anything is sent. */
 function readPdf(file: string): Buffer {
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(file);
-  } catch (error) {
-    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
-  }
+  const bytes = readLocalFile(file);
   if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new CliError(`${file} is not a PDF file`);
   return bytes;
 }

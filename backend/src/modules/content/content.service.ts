@@ -47,16 +47,18 @@ export class ContentService {
   }
 
   async project(slug: string): Promise<ProjectPage> {
-    // Anything that is not a slug cannot name a project; it is simply not found.
-    const row = SLUG_PATTERN.test(slug) && slug.length <= 80 ? await this.content.find('projects', slug) : undefined;
-    if (!row) throw new AppError('NOT_FOUND', `No project page '${slug.slice(0, 80)}'`);
-    return toProjectPage(row);
+    return toProjectPage(await this.pageRow('projects', slug, 'project page'));
   }
 
   async feature(slug: string): Promise<GpuAd> {
-    const row = SLUG_PATTERN.test(slug) && slug.length <= 80 ? await this.content.find('ads', slug) : undefined;
-    if (!row) throw new AppError('NOT_FOUND', `No feature page '${slug.slice(0, 80)}'`);
-    return toGpuAd(row);
+    return toGpuAd(await this.pageRow('ads', slug, 'feature page'));
+  }
+
+  /** The row a page's slug names; anything that is not a slug cannot name one, and is simply not found. */
+  private async pageRow<N extends 'projects' | 'ads'>(collection: N, slug: string, page: string) {
+    const row = SLUG_PATTERN.test(slug) && slug.length <= 80 ? await this.content.find(collection, slug) : undefined;
+    if (!row) throw new AppError('NOT_FOUND', `No ${page} '${slug.slice(0, 80)}'`);
+    return row;
   }
 
   async gallery(): Promise<GalleryItem[]> {
