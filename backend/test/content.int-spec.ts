@@ -248,13 +248,15 @@ describe('site content API', () => {
 
     it('answers only to the admin token: none, a wrong one and a member token get 401 and change nothing', async () => {
       const member = await registerMember(t);
-      const before = { gallery: await get('/api/content/gallery'), site: await get('/api/content/site') };
+      const before = { gallery: await get('/api/content/gallery'), site: await get('/api/content/site'), settings: await get('/api/content/settings') };
       const [item] = before.gallery as GalleryItem[];
       for (const headers of [{}, { Authorization: 'Bearer wrong-token' }, member.auth, { Authorization: ADMIN_TOKEN }]) {
         const requests = [
           t.http.get('/api/admin/content/gallery'),
           t.http.get('/api/admin/content/site'),
           t.http.put('/api/admin/content/site').send({}),
+          t.http.put('/api/admin/content/settings').send({}),
+          t.http.post('/api/admin/content/files/picture').attach('picture', Buffer.from('not sent'), 'x.png'),
           t.http.post('/api/admin/content/gallery').send(galleryItem()),
           t.http.patch(`/api/admin/content/gallery/${item.id}`).send({ title: 'hacked' }),
           t.http.delete(`/api/admin/content/gallery/${item.id}`),
@@ -266,7 +268,7 @@ describe('site content API', () => {
           expect(failure(response).code).toBe('UNAUTHORIZED');
         }
       }
-      expect({ gallery: await get('/api/content/gallery'), site: await get('/api/content/site') }).toEqual(before);
+      expect({ gallery: await get('/api/content/gallery'), site: await get('/api/content/site'), settings: await get('/api/content/settings') }).toEqual(before);
     });
 
     it('reads and replaces the site profile, which the home page then shows', async () => {
